@@ -1,0 +1,216 @@
+/* check: one file through read, parse, extract, link, rules and probes. */
+#include "check.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../rules/rule.h"
+
+#define MAX_FILE_SIZE (256u << 20)
+
+int rml_read_file(const char *path, char **text, size_t *len, char *err, size_t errlen)
+{
+	struct stat st;
+	size_t cap, n = 0;
+	char *buf;
+	int fd;
+
+	*text = NULL;
+	*len = 0;
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0) {
+		snprintf(err, errlen, "cannot open: %s", strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, &st) < 0) {
+		snprintf(err, errlen, "cannot stat: %s", strerror(errno));
+		close(fd);
+		return -1;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		snprintf(err, errlen, "is a directory, not a C file");
+		close(fd);
+		return -1;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "not a regular file");
+		close(fd);
+		return -1;
+	}
+	if ((uint64_t)st.st_size > MAX_FILE_SIZE) {
+		snprintf(err, errlen, "file too large (%" PRIu64 " bytes)", (uint64_t)st.st_size);
+		close(fd);
+		return -1;
+	}
+	cap = (size_t)st.st_size + 1;
+	buf = rml_xmalloc(cap);
+	for (;;) {
+		ssize_t r;
+
+		if (n + 1 >= cap) {
+			if (cap > MAX_FILE_SIZE) {
+				snprintf(err, errlen, "file too large");
+				free(buf);
+				close(fd);
+				return -1;
+			}
+			cap *= 2;
+			buf = rml_xrealloc(buf, cap);
+		}
+		r = read(fd, buf + n, cap - n - 1);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			snprintf(err, errlen, "cannot read: %s", strerror(errno));
+			free(buf);
+			close(fd);
+			return -1;
+		}
+		if (r == 0)
+			break;
+		n += (size_t)r;
+	}
+	close(fd);
+	buf[n] = '\0';
+	if (memchr(buf, '\0', n)) {
+		snprintf(err, errlen, "binary file (contains NUL bytes), not C source");
+		free(buf);
+		return -1;
+	}
+	*text = buf;
+	*len = n;
+	return 0;
+}
+
+static void tool_error(struct rml_file_result *res, const char *path, const char *msg)
+{
+	struct rml_loc loc = { .file = path, .line = 0, .col = 0 };
+
+	rml_diag_add(&res->diags, RML_SEV_ERROR, &loc, NULL, "%s", msg);
+	res->tool_error = true;
+}
+
+struct probe_arg {
+	struct rml_file_result *res;
+	const struct rml_probe *p;
+};
+
+static void probe_field(struct rml_field *fld, void *data)
+{
+	struct probe_arg *a = data;
+	char parts[5][32];
+
+	for (int i = 0; i < RML_NPART; i++) {
+		if (fld->part[i].known)
+			snprintf(parts[i], sizeof(parts[i]), i == RML_REG ? "0x%" PRIx64 : "%" PRId64,
+				 i == RML_REG ? fld->part[i].v : (uint64_t)rml_ce_sval(fld->part[i]));
+		else
+			snprintf(parts[i], sizeof(parts[i]), "?");
+	}
+	rml_diag_add(&a->res->diags, RML_SEV_REMARK, &a->p->loc, NULL,
+		     "'%s' reg=%s lsb=%s msb=%s width=%u id_size=%s id_offset=%s", fld->name, parts[0],
+		     parts[1], parts[2], rml_field_width(fld), parts[3], parts[4]);
+}
+
+static void answer_probes(struct rml_file_result *res)
+{
+	struct rml_facts *f = &res->facts;
+
+	for (size_t i = 0; i < f->probes.n; i++) {
+		const struct rml_probe *p = f->probes.p[i];
+		struct probe_arg a = { res, p };
+
+		if (p->is_field) {
+			if (!rml_fref_each(f, &p->src, NULL, probe_field, &a))
+				rml_diag_add(&res->diags, RML_SEV_REMARK, &p->loc, NULL,
+					     "field not resolved: %s",
+					     p->src.why ? p->src.why : "no table slot matches");
+		} else if (p->value.known) {
+			rml_diag_add(&res->diags, RML_SEV_REMARK, &p->loc, NULL,
+				     "value=%" PRId64 " (0x%" PRIx64 ", %u-bit %s)", rml_ce_sval(p->value),
+				     p->value.v, p->value.bits, p->value.is_signed ? "signed" : "unsigned");
+		} else {
+			rml_diag_add(&res->diags, RML_SEV_REMARK, &p->loc, NULL, "value unknown: %s",
+				     p->value.why);
+		}
+	}
+}
+
+static void run_rules(struct rml_file_result *res, const struct rml_check_opts *o)
+{
+	struct rml_ctx ctx = { .facts = &res->facts, .diags = &res->diags };
+
+	for (size_t r = 0; r < rml_nrules; r++) {
+		const struct rml_rule *rule = rml_rules[r];
+
+		if (o->enabled && !o->enabled[r])
+			continue;
+		ctx.rule = rule;
+		if (rule->check_table)
+			for (size_t i = 0; i < res->facts.tables.n; i++)
+				rule->check_table(&ctx, res->facts.tables.p[i]);
+		if (rule->check_facts)
+			rule->check_facts(&ctx, &res->facts);
+	}
+}
+
+void rml_check_file(struct rml_index *idx, const char *path, const struct rml_check_opts *o,
+		    struct rml_file_result *res)
+{
+	char err[512];
+
+	memset(res, 0, sizeof(*res));
+	rml_facts_init(&res->facts, path);
+	rml_diags_init(&res->diags, &res->facts.arena);
+	if (rml_read_file(path, &res->text, &res->len, err, sizeof(err)) < 0) {
+		tool_error(res, path, err);
+		return;
+	}
+	if (res->len == 0)
+		return;	/* an empty file is clean */
+	if (rml_tu_analyse(idx, path, &o->parse, &res->facts, err, sizeof(err)) < 0) {
+		tool_error(res, path, err);
+		return;
+	}
+	rml_link(&res->facts);
+	run_rules(res, o);
+	answer_probes(res);
+	rml_diags_sort(&res->diags);
+	for (size_t i = 0; i < rml_diags_count(&res->diags); i++)
+		if (rml_diags_at(&res->diags, i)->sev == RML_SEV_WARNING)
+			res->nwarnings++;
+}
+
+void rml_file_result_fini(struct rml_file_result *res)
+{
+	rml_diags_fini(&res->diags);
+	rml_facts_fini(&res->facts);
+	free(res->text);
+	res->text = NULL;
+}
+
+void rml_print_verbose(FILE *out, const struct rml_file_result *res)
+{
+	const struct rml_facts *f = &res->facts;
+
+	fprintf(out, "%s: note: %zu tables, %u fields, %zu allocations, %zu unresolved, %zu compiler errors, %u initialiser items set aside\n",
+		f->main_file, f->tables.n, f->nfields, f->allocs.n, f->unknowns.n, f->parse_errors.n,
+		f->repaired);
+	for (size_t i = 0; i < f->unknowns.n; i++) {
+		const struct rml_unknown *u = f->unknowns.p[i];
+
+		fprintf(out, "%s:%u:%u: remark: not resolved: %s: %s\n", u->loc.file, u->loc.line,
+			u->loc.col, u->what, u->why);
+	}
+	for (size_t i = 0; i < f->parse_errors.n; i++) {
+		const struct rml_unknown *u = f->parse_errors.p[i];
+
+		fprintf(out, "%s:%u:%u: remark: compiler %s: %s\n", u->loc.file, u->loc.line,
+			u->loc.col, u->what, u->why);
+	}
+}

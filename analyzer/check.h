@@ -1,0 +1,41 @@
+/*
+ * check: the pipeline for one file: read it (and refuse what is not C source), parse,
+ * extract, link, run the enabled rules, answer engine probes. Owns nothing global; the
+ * caller owns struct rml_file_result and frees it with rml_file_result_fini().
+ */
+#ifndef RML_CHECK_H
+#define RML_CHECK_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "diag.h"
+#include "facts.h"
+#include "tu.h"
+
+struct rml_check_opts {
+	struct rml_parse_opts parse;
+	const bool *enabled;		/* per rule (index into rml_rules), NULL = all */
+};
+
+struct rml_file_result {
+	struct rml_facts facts;		/* facts and their arena (diagnostics live there too) */
+	struct rml_diags diags;		/* findings, probe remarks, and the file's tool error */
+	bool tool_error;		/* the file could not be analysed */
+	unsigned nwarnings;
+	char *text;			/* the file's bytes (heap), NULL on error */
+	size_t len;
+};
+
+/* Analyse one file. Never fails as a call: problems become an error diagnostic in res. */
+void rml_check_file(struct rml_index *idx, const char *path, const struct rml_check_opts *o,
+		    struct rml_file_result *res);
+void rml_file_result_fini(struct rml_file_result *res);
+
+/* Read a whole regular file: 0, or -1 with a one-line reason ("No such file or directory"). */
+int rml_read_file(const char *path, char **text, size_t *len, char *err, size_t errlen);
+
+/* -v: what the engine could not resolve, and libclang's own errors, as remark lines. */
+void rml_print_verbose(FILE *out, const struct rml_file_result *res);
+
+#endif

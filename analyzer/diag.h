@@ -1,0 +1,69 @@
+/*
+ * diag: the report sink. Rules and the engine add diagnostics (with notes) here; the CLI
+ * sorts, deduplicates and hands them to an output format. Strings live in the caller's
+ * arena; the sink owns only its vector. No libclang.
+ */
+#ifndef RML_DIAG_H
+#define RML_DIAG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "util.h"
+
+enum rml_sev {
+	RML_SEV_ERROR,
+	RML_SEV_WARNING,
+	RML_SEV_NOTE,
+	RML_SEV_REMARK,
+};
+
+struct rml_loc {
+	const char *file;	/* arena; as given on the command line, or as libclang names a header */
+	unsigned line;		/* 1-based */
+	unsigned col;		/* 1-based display column, tab stops every 8 (as gcc) */
+};
+
+struct rml_note {
+	struct rml_loc loc;
+	const char *msg;	/* arena */
+};
+
+struct rml_diag {
+	enum rml_sev sev;
+	struct rml_loc loc;
+	const char *rule;	/* rule id; NULL for engine remarks and tool errors */
+	const char *msg;	/* arena; no trailing period, no [rule] tag */
+	struct rml_note *notes;	/* arena */
+	size_t nnotes;
+};
+
+struct rml_diags {
+	struct rml_arena *arena;	/* borrowed */
+	struct rml_ptrvec v;		/* struct rml_diag * (arena) */
+};
+
+void rml_diags_init(struct rml_diags *d, struct rml_arena *arena);
+void rml_diags_fini(struct rml_diags *d);
+
+struct rml_diag *rml_diag_add(struct rml_diags *d, enum rml_sev sev, const struct rml_loc *loc,
+			      const char *rule, const char *fmt, ...) RML_FORMAT(5, 6);
+void rml_diag_note(struct rml_diags *d, struct rml_diag *diag, const struct rml_loc *loc,
+		   const char *fmt, ...) RML_FORMAT(4, 5);
+
+/* Sort by file, line, column, rule, message; drop exact duplicates. */
+void rml_diags_sort(struct rml_diags *d);
+
+static inline size_t rml_diags_count(const struct rml_diags *d)
+{
+	return d->v.n;
+}
+
+static inline struct rml_diag *rml_diags_at(const struct rml_diags *d, size_t i)
+{
+	return d->v.p[i];
+}
+
+const char *rml_sev_name(enum rml_sev sev);
+
+#endif

@@ -1,0 +1,1718 @@
+/*
+ * extract: one walk over a parsed translation unit. It visits only what the driver wrote
+ * (the main file and the headers it includes with quotes) and records, as facts: every
+ * struct reg_field value with its constant parts, every regmap_config, every regmap init
+ * and field allocation, regmap assignments, and engine probes. Values are evaluated at
+ * the type they were written in (the implicit conversion to the member is looked through).
+ * Nothing is reported here: what cannot be resolved is counted as an unknown.
+ */
+#include "extract.h"
+#include "repair.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_EVAL_DEPTH 64
+#define MAX_STACK 256
+
+struct file_info {
+	CXFile file;
+	const char *name;	/* arena */
+	const char *text;	/* libclang's buffer, valid while the TU lives */
+	size_t len;
+	bool own;		/* the main file or a header the driver includes with quotes */
+	bool known;
+};
+
+struct ex {
+	CXTranslationUnit tu;
+	struct rml_facts *f;
+	struct rml_arena *a;
+	/* open-addressed map CXFile -> file_info */
+	struct file_info *files;
+	size_t nfiles, cap;
+	/* struct reg_field / struct regmap_config declarations, once found */
+	unsigned regfield_hash;
+	bool have_regfield;
+	/* record types known to contain (or not) a reg_field */
+	struct {
+		unsigned hash;
+		CXCursor decl;
+		bool has;
+	} *rcache;
+	size_t nrcache, caprcache;
+	const char *func;	/* current function name (arena), NULL at file scope */
+	CXCursor stack[MAX_STACK];	/* ancestors while walking a function body */
+	int depth;
+	/* repair mode (rml_extract_repairs): edited copies of files, compiler error offsets */
+	bool repairing;
+	void *rcpool;	/* struct rpool of the repair in progress */
+	struct rml_repaired *rep;
+	size_t nrep;
+	struct {
+		CXFile file;
+		size_t off;
+	} *errs;
+	size_t nerrs;
+};
+
+/* ---- strings, files, locations -------------------------------------------------------- */
+
+static const char *cxstr(struct ex *x, CXString s)
+{
+	const char *c = clang_getCString(s);
+	const char *r = rml_arena_strdup(x->a, c ? c : "");
+
+	clang_disposeString(s);
+	return r;
+}
+
+static bool cxstr_eq(CXString s, const char *want)
+{
+	const char *c = clang_getCString(s);
+	bool eq = c && !strcmp(c, want);
+
+	clang_disposeString(s);
+	return eq;
+}
+
+static size_t hash_ptr(const void *p, size_t cap)
+{
+	uintptr_t v = (uintptr_t)p;
+
+	v ^= v >> 17;
+	v *= 0x9E3779B97F4A7C15ull;
+	return (size_t)(v >> 7) & (cap - 1);
+}
+
+static struct file_info *file_slot(struct ex *x, CXFile file)
+{
+	size_t i;
+
+	if (x->nfiles * 2 >= x->cap) {
+		struct file_info *old = x->files;
+		size_t oldcap = x->cap, j;
+
+		x->cap = x->cap ? x->cap * 2 : 256;
+		x->files = rml_xcalloc(x->cap, sizeof(*x->files));
+		for (j = 0; j < oldcap; j++) {
+			if (!old[j].file)
+				continue;
+			for (i = hash_ptr(old[j].file, x->cap); x->files[i].file; i = (i + 1) & (x->cap - 1))
+				;
+			x->files[i] = old[j];
+		}
+		free(old);
+	}
+	for (i = hash_ptr(file, x->cap); x->files[i].file; i = (i + 1) & (x->cap - 1))
+		if (x->files[i].file == file)
+			return &x->files[i];
+	x->files[i].file = file;
+	x->nfiles++;
+	return &x->files[i];
+}
+
+static struct file_info *file_info(struct ex *x, CXFile file)
+{
+	struct file_info *fi = file_slot(x, file);
+
+	if (!fi->known) {
+		fi->known = true;
+		fi->name = cxstr(x, clang_getFileName(file));
+		fi->text = clang_getFileContents(x->tu, file, &fi->len);
+	}
+	return fi;
+}
+
+static struct rml_loc mkloc(struct ex *x, CXSourceLocation sl)
+{
+	struct rml_loc loc = { .file = "", .line = 0, .col = 0 };
+	CXFile file;
+	unsigned line, col, off;
+	struct file_info *fi;
+
+	clang_getExpansionLocation(sl, &file, &line, &col, &off);
+	if (!file)
+		return loc;
+	fi = file_info(x, file);
+	loc.file = fi->name;
+	loc.line = line;
+	loc.col = col;
+	if (fi->text && off <= fi->len) {
+		size_t start = off;
+
+		while (start > 0 && fi->text[start - 1] != '\n')
+			start--;
+		loc.col = rml_display_col(fi->text + start, fi->len - start, col);
+	}
+	return loc;
+}
+
+static struct rml_loc cursor_loc(struct ex *x, CXCursor c)
+{
+	return mkloc(x, clang_getCursorLocation(c));
+}
+
+/* Is the cursor written in the driver (main file or a quoted header of it)? */
+static bool is_own(struct ex *x, CXCursor c)
+{
+	CXSourceLocation sl = clang_getCursorLocation(c);
+	CXFile file;
+
+	if (clang_Location_isFromMainFile(sl))
+		return true;
+	clang_getExpansionLocation(sl, &file, NULL, NULL, NULL);
+	if (!file)
+		return false;
+	return file_info(x, file)->own;
+}
+
+/* An #include "..." in an own file makes the included file own too. */
+static void note_inclusion(struct ex *x, CXCursor c)
+{
+	CXSourceLocation sl = clang_getCursorLocation(c);
+	CXFile from, to;
+	unsigned off;
+	struct file_info *fi;
+	size_t i;
+
+	clang_getExpansionLocation(sl, &from, NULL, NULL, &off);
+	to = clang_getIncludedFile(c);
+	if (!from || !to)
+		return;
+	fi = file_info(x, from);
+	if (!(clang_Location_isFromMainFile(sl) || fi->own) || !fi->text)
+		return;
+	/* the directive starts at '#': find the delimiter after the directive name */
+	for (i = off; i < fi->len && fi->text[i] != '\n'; i++) {
+		if (fi->text[i] == '"') {
+			file_info(x, to)->own = true;
+			return;
+		}
+		if (fi->text[i] == '<')
+			return;
+	}
+}
+
+/* ---- types ---------------------------------------------------------------------------- */
+
+static bool type_int(CXType t, unsigned *bits, bool *is_signed)
+{
+	CXType c = clang_getCanonicalType(t);
+	long long sz;
+
+	switch (c.kind) {
+	case CXType_Bool:
+	case CXType_Char_U:
+	case CXType_UChar:
+	case CXType_UShort:
+	case CXType_UInt:
+	case CXType_ULong:
+	case CXType_ULongLong:
+	case CXType_UInt128:
+		*is_signed = false;
+		break;
+	case CXType_Char_S:
+	case CXType_SChar:
+	case CXType_Short:
+	case CXType_Int:
+	case CXType_Long:
+	case CXType_LongLong:
+	case CXType_Int128:
+		*is_signed = true;
+		break;
+	case CXType_Enum:
+		return type_int(clang_getEnumDeclIntegerType(clang_getTypeDeclaration(c)), bits,
+				is_signed);
+	default:
+		return false;
+	}
+	sz = clang_Type_getSizeOf(c);
+	if (sz <= 0)
+		return false;
+	*bits = sz >= 8 ? 64 : (unsigned)sz * 8;
+	return true;
+}
+
+static bool is_record_named(CXType t, const char *name)
+{
+	CXType c = clang_getCanonicalType(t);
+
+	if (c.kind != CXType_Record)
+		return false;
+	return cxstr_eq(clang_getCursorSpelling(clang_getTypeDeclaration(c)), name);
+}
+
+static bool is_regfield_type(struct ex *x, CXType t)
+{
+	CXType c = clang_getCanonicalType(t);
+	CXCursor d;
+
+	if (c.kind != CXType_Record)
+		return false;
+	d = clang_getTypeDeclaration(c);
+	if (x->have_regfield)
+		return clang_hashCursor(d) == x->regfield_hash &&
+		       cxstr_eq(clang_getCursorSpelling(d), "reg_field");
+	if (!cxstr_eq(clang_getCursorSpelling(d), "reg_field"))
+		return false;
+	x->have_regfield = true;
+	x->regfield_hash = clang_hashCursor(d);
+	return true;
+}
+
+static CXType elem_type(CXType t)
+{
+	return clang_getCanonicalType(clang_getArrayElementType(clang_getCanonicalType(t)));
+}
+
+static bool is_array(CXType t)
+{
+	CXType c = clang_getCanonicalType(t);
+
+	return c.kind == CXType_ConstantArray || c.kind == CXType_IncompleteArray;
+}
+
+/*
+ * Visit the members of a record type through its declaration: unlike
+ * clang_Type_visitFields, this also works for a record clang marked invalid (a member of
+ * a type from a header we do not have), which is common in lone-file mode.
+ */
+struct fields_visit {
+	enum CXVisitorResult (*fn)(CXCursor c, CXClientData data);
+	CXClientData data;
+	bool stop;
+};
+
+static enum CXChildVisitResult fields_visit_cb(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct fields_visit *fv = data;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_FieldDecl)
+		return CXChildVisit_Continue;
+	if (fv->fn(c, fv->data) == CXVisit_Break) {
+		fv->stop = true;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Continue;
+}
+
+static void visit_fields(CXType t, enum CXVisitorResult (*fn)(CXCursor c, CXClientData data),
+			 CXClientData data)
+{
+	struct fields_visit fv = { fn, data, false };
+	CXType c = clang_getCanonicalType(t);
+
+	if (c.kind != CXType_Record)
+		return;
+	clang_visitChildren(clang_getTypeDeclaration(c), fields_visit_cb, &fv);
+}
+
+struct has_rf {
+	struct ex *x;
+	bool has;
+	int depth;
+};
+
+static bool type_has_regfield(struct ex *x, CXType t, int depth);
+
+static enum CXVisitorResult field_has_rf(CXCursor c, CXClientData data)
+{
+	struct has_rf *h = data;
+
+	if (type_has_regfield(h->x, clang_getCursorType(c), h->depth + 1)) {
+		h->has = true;
+		return CXVisit_Break;
+	}
+	return CXVisit_Continue;
+}
+
+/* Does an object of type t contain a struct reg_field (not through pointers)? */
+static bool type_has_regfield(struct ex *x, CXType t, int depth)
+{
+	CXType c = clang_getCanonicalType(t);
+	struct has_rf h = { x, false, depth };
+	CXCursor d;
+	unsigned hash;
+	size_t i;
+
+	while (is_array(c))
+		c = elem_type(c);
+	if (c.kind != CXType_Record || depth > 8)
+		return false;
+	if (is_regfield_type(x, c))
+		return true;
+	d = clang_getTypeDeclaration(c);
+	hash = clang_hashCursor(d);
+	for (i = 0; i < x->nrcache; i++)
+		if (x->rcache[i].hash == hash && clang_equalCursors(x->rcache[i].decl, d))
+			return x->rcache[i].has;
+	visit_fields(c, field_has_rf, &h);
+	if (x->nrcache == x->caprcache) {
+		x->caprcache = x->caprcache ? 2 * x->caprcache : 64;
+		x->rcache = rml_xrealloc(x->rcache, x->caprcache * sizeof(*x->rcache));
+	}
+	x->rcache[x->nrcache].hash = hash;
+	x->rcache[x->nrcache].decl = d;
+	x->rcache[x->nrcache].has = h.has;
+	x->nrcache++;
+	return h.has;
+}
+
+/* ---- children ------------------------------------------------------------------------- */
+
+#define MAX_KIDS 64
+
+struct kids {
+	CXCursor c[MAX_KIDS];
+	unsigned n;
+	bool more;	/* there were more than MAX_KIDS */
+};
+
+static enum CXChildVisitResult collect_kid(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct kids *k = data;
+
+	(void)parent;
+	if (k->n == MAX_KIDS) {
+		k->more = true;
+		return CXChildVisit_Break;
+	}
+	k->c[k->n++] = c;
+	return CXChildVisit_Continue;
+}
+
+static void get_kids(CXCursor c, struct kids *k)
+{
+	k->n = 0;
+	k->more = false;
+	clang_visitChildren(c, collect_kid, k);
+}
+
+/* All children, however many (initialiser lists of large tables). Free with free(v->c). */
+struct kidvec {
+	CXCursor *c;
+	unsigned n, cap;
+};
+
+static enum CXChildVisitResult collect_kidvec(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct kidvec *v = data;
+
+	(void)parent;
+	if (v->n == v->cap) {
+		v->cap = v->cap ? 2 * v->cap : 64;
+		v->c = rml_xrealloc(v->c, v->cap * sizeof(*v->c));
+	}
+	v->c[v->n++] = c;
+	return CXChildVisit_Continue;
+}
+
+static void get_all_kids(CXCursor c, struct kidvec *v)
+{
+	v->c = NULL;
+	v->n = v->cap = 0;
+	clang_visitChildren(c, collect_kidvec, v);
+}
+
+static bool is_void_type(CXCursor c)
+{
+	enum CXTypeKind k = clang_getCursorType(c).kind;
+
+	return k == CXType_Void || k == CXType_Invalid;
+}
+
+/* A designated initializer (libclang: an UnexposedExpr of no type whose last child is the value). */
+static bool is_designated(CXCursor c)
+{
+	return clang_getCursorKind(c) == CXCursor_UnexposedExpr && is_void_type(c);
+}
+
+/* Look through parentheses and implicit conversions. */
+static CXCursor strip(CXCursor c)
+{
+	struct kids k;
+
+	for (int i = 0; i < 32; i++) {
+		enum CXCursorKind kind = clang_getCursorKind(c);
+
+		if (kind != CXCursor_ParenExpr && kind != CXCursor_UnexposedExpr)
+			break;
+		if (kind == CXCursor_UnexposedExpr && is_void_type(c))
+			break;
+		get_kids(c, &k);
+		if (k.n != 1 || !clang_isExpression(clang_getCursorKind(k.c[0])))
+			break;
+		c = k.c[0];
+	}
+	return c;
+}
+
+/* Also look through casts and GNU statement expressions (the value of their last statement). */
+static CXCursor strip_more(CXCursor c)
+{
+	struct kids k;
+
+	for (int i = 0; i < 32; i++) {
+		enum CXCursorKind kind;
+
+		c = strip(c);
+		kind = clang_getCursorKind(c);
+		if (kind == CXCursor_CStyleCastExpr) {
+			get_kids(c, &k);
+			if (!k.n)
+				break;
+			c = k.c[k.n - 1];
+		} else if (kind == CXCursor_StmtExpr) {
+			get_kids(c, &k);
+			if (k.n != 1 || clang_getCursorKind(k.c[0]) != CXCursor_CompoundStmt)
+				break;
+			get_kids(k.c[0], &k);
+			if (!k.n || k.more)
+				break;
+			c = k.c[k.n - 1];
+		} else {
+			break;
+		}
+	}
+	return c;
+}
+
+/* ---- constant evaluation -------------------------------------------------------------- */
+
+static struct rml_num eval(struct ex *x, CXCursor c, int depth);
+
+/* why = "'<name>'<what>", e.g. "'chan' is a parameter" */
+static struct rml_num unknown(struct ex *x, const char *name, const char *what)
+{
+	return rml_ce_unknown(rml_arena_printf(x->a, "'%s' %s", name, what));
+}
+
+static struct rml_num clang_eval(struct ex *x, CXCursor c)
+{
+	unsigned bits = 64;
+	bool sign = false;
+	CXEvalResult r;
+	struct rml_num n;
+
+	if (!type_int(clang_getCursorType(c), &bits, &sign))
+		return rml_ce_unknown("not an integer");
+	r = clang_Cursor_Evaluate(c);
+	if (!r)
+		return rml_ce_unknown("not a constant expression");
+	if (clang_EvalResult_getKind(r) != CXEval_Int) {
+		clang_EvalResult_dispose(r);
+		return rml_ce_unknown("not an integer constant");
+	}
+	if (clang_EvalResult_isUnsignedInt(r))
+		n = rml_ce_const(clang_EvalResult_getAsUnsigned(r), bits, sign);
+	else
+		n = rml_ce_const((uint64_t)clang_EvalResult_getAsLongLong(r), bits, sign);
+	clang_EvalResult_dispose(r);
+	(void)x;
+	return n;
+}
+
+static enum rml_ce_op binop_of(enum CXBinaryOperatorKind k, bool *ok)
+{
+	*ok = true;
+	switch (k) {
+	case CXBinaryOperator_Mul: return RML_CE_MUL;
+	case CXBinaryOperator_Div: return RML_CE_DIV;
+	case CXBinaryOperator_Rem: return RML_CE_REM;
+	case CXBinaryOperator_Add: return RML_CE_ADD;
+	case CXBinaryOperator_Sub: return RML_CE_SUB;
+	case CXBinaryOperator_Shl: return RML_CE_SHL;
+	case CXBinaryOperator_Shr: return RML_CE_SHR;
+	case CXBinaryOperator_LT: return RML_CE_LT;
+	case CXBinaryOperator_GT: return RML_CE_GT;
+	case CXBinaryOperator_LE: return RML_CE_LE;
+	case CXBinaryOperator_GE: return RML_CE_GE;
+	case CXBinaryOperator_EQ: return RML_CE_EQ;
+	case CXBinaryOperator_NE: return RML_CE_NE;
+	case CXBinaryOperator_And: return RML_CE_AND;
+	case CXBinaryOperator_Xor: return RML_CE_XOR;
+	case CXBinaryOperator_Or: return RML_CE_OR;
+	case CXBinaryOperator_LAnd: return RML_CE_LAND;
+	case CXBinaryOperator_LOr: return RML_CE_LOR;
+	case CXBinaryOperator_Comma: return RML_CE_COMMA;
+	default:
+		*ok = false;
+		return RML_CE_ADD;
+	}
+}
+
+static struct rml_num eval_var(struct ex *x, CXCursor ref, CXCursor use, int depth)
+{
+	CXType t = clang_getCursorType(ref);
+	struct kids k;
+	const char *name = cxstr(x, clang_getCursorSpelling(ref));
+	unsigned bits;
+	bool sign;
+
+	if (!clang_isConstQualifiedType(t))
+		return unknown(x, name, "is not a constant");
+	get_kids(ref, &k);
+	if (!k.n || !clang_isExpression(clang_getCursorKind(k.c[k.n - 1])))
+		return unknown(x, name, "has no constant initialiser");
+	if (!type_int(clang_getCursorType(use), &bits, &sign))
+		return rml_ce_unknown("not an integer");
+	return rml_ce_cast(eval(x, k.c[k.n - 1], depth + 1), bits, sign);
+}
+
+static struct rml_num eval(struct ex *x, CXCursor c, int depth)
+{
+	enum CXCursorKind kind = clang_getCursorKind(c);
+	unsigned bits = 64;
+	bool sign = false, ok;
+	struct kids k;
+	struct rml_num a, b;
+
+	if (depth > MAX_EVAL_DEPTH)
+		return rml_ce_unknown("expression too deep");
+	if (!type_int(clang_getCursorType(c), &bits, &sign) && kind != CXCursor_ParenExpr)
+		return rml_ce_unknown("not an integer");
+
+	switch (kind) {
+	case CXCursor_IntegerLiteral:
+	case CXCursor_CharacterLiteral:
+	case CXCursor_UnaryExpr:	/* sizeof, _Alignof */
+		return clang_eval(x, c);
+	case CXCursor_ParenExpr:
+		get_kids(c, &k);
+		if (k.n != 1)
+			return rml_ce_unknown("not a constant expression");
+		return eval(x, k.c[0], depth + 1);
+	case CXCursor_UnexposedExpr:
+		get_kids(c, &k);
+		if (k.n == 1 && clang_isExpression(clang_getCursorKind(k.c[0])))
+			return rml_ce_cast(eval(x, k.c[0], depth + 1), bits, sign);
+		return clang_eval(x, c);	/* __builtin_choose_expr and friends */
+	case CXCursor_CStyleCastExpr:
+		get_kids(c, &k);
+		if (!k.n)
+			return rml_ce_unknown("not a constant expression");
+		return rml_ce_cast(eval(x, k.c[k.n - 1], depth + 1), bits, sign);
+	case CXCursor_UnaryOperator:
+		get_kids(c, &k);
+		if (k.n != 1)
+			return rml_ce_unknown("not a constant expression");
+		switch (clang_getCursorUnaryOperatorKind(c)) {
+		case CXUnaryOperator_Minus:
+			return rml_ce_unop(RML_CE_NEG, eval(x, k.c[0], depth + 1), bits, sign);
+		case CXUnaryOperator_Plus:
+			return rml_ce_unop(RML_CE_PLUS, eval(x, k.c[0], depth + 1), bits, sign);
+		case CXUnaryOperator_Not:
+			return rml_ce_unop(RML_CE_NOT, eval(x, k.c[0], depth + 1), bits, sign);
+		case CXUnaryOperator_LNot:
+			return rml_ce_unop(RML_CE_LNOT, eval(x, k.c[0], depth + 1), bits, sign);
+		default:
+			return rml_ce_unknown("not a constant expression");
+		}
+	case CXCursor_BinaryOperator: {
+		enum rml_ce_op op = binop_of(clang_getCursorBinaryOperatorKind(c), &ok);
+
+		get_kids(c, &k);
+		if (!ok || k.n != 2)
+			return rml_ce_unknown("not a constant expression");
+		a = eval(x, k.c[0], depth + 1);
+		if ((op == RML_CE_LAND && a.known && !a.v) || (op == RML_CE_LOR && a.known && a.v))
+			return rml_ce_binop(op, a, a, bits, sign);
+		b = eval(x, k.c[1], depth + 1);
+		return rml_ce_binop(op, a, b, bits, sign);
+	}
+	case CXCursor_ConditionalOperator:
+		get_kids(c, &k);
+		if (k.n != 3)
+			return rml_ce_unknown("not a constant expression");
+		a = eval(x, k.c[0], depth + 1);
+		if (!a.known)
+			return a;
+		return rml_ce_cast(eval(x, k.c[a.v ? 1 : 2], depth + 1), bits, sign);
+	case CXCursor_DeclRefExpr: {
+		CXCursor ref = clang_getCursorReferenced(c);
+
+		switch (clang_getCursorKind(ref)) {
+		case CXCursor_EnumConstantDecl: {
+			unsigned eb;
+			bool es;
+
+			if (type_int(clang_getCursorType(ref), &eb, &es) && !es)
+				return rml_ce_const(clang_getEnumConstantDeclUnsignedValue(ref), bits, sign);
+			return rml_ce_const((uint64_t)clang_getEnumConstantDeclValue(ref), bits, sign);
+		}
+		case CXCursor_VarDecl:
+			return eval_var(x, ref, c, depth);
+		case CXCursor_ParmDecl:
+			return unknown(x, cxstr(x, clang_getCursorSpelling(ref)), "is a parameter");
+		default:
+			return unknown(x, cxstr(x, clang_getCursorSpelling(c)), "is not a constant");
+		}
+	}
+	case CXCursor_CallExpr:
+		if (cxstr_eq(clang_getCursorSpelling(c), "") ||
+		    !strncmp(cxstr(x, clang_getCursorSpelling(c)), "__builtin_", 10))
+			return clang_eval(x, c);	/* __builtin_ffsll() in FIELD_PREP() */
+		return rml_ce_unknown(rml_arena_printf(x->a, "call to '%s'",
+						       cxstr(x, clang_getCursorSpelling(c))));
+	case CXCursor_StmtExpr:
+		return clang_eval(x, c);	/* FIELD_PREP() and friends */
+	default:
+		return clang_eval(x, c);
+	}
+}
+
+/* The value as written: look through the implicit conversion to the destination type. */
+static struct rml_num eval_top(struct ex *x, CXCursor c)
+{
+	struct kids k;
+
+	if (clang_getCursorKind(c) == CXCursor_UnexposedExpr && !is_void_type(c)) {
+		get_kids(c, &k);
+		if (k.n == 1 && clang_isExpression(clang_getCursorKind(k.c[0])))
+			c = k.c[0];
+	}
+	return eval(x, c, 0);
+}
+
+/* ---- names and keys ------------------------------------------------------------------- */
+
+static const char *usr_of(struct ex *x, CXCursor decl)
+{
+	return cxstr(x, clang_getCursorUSR(decl));
+}
+
+/*
+ * A key naming what a regmap expression denotes: the USR of the variable, parameter or
+ * struct member it reads, with [N] for a constant array slot. NULL when it cannot be named.
+ */
+static const char *expr_key(struct ex *x, CXCursor e)
+{
+	enum CXCursorKind kind;
+	struct kids k;
+
+	e = strip_more(e);
+	kind = clang_getCursorKind(e);
+	if (kind == CXCursor_DeclRefExpr || kind == CXCursor_MemberRefExpr) {
+		CXCursor ref = clang_getCursorReferenced(e);
+		enum CXCursorKind rk = clang_getCursorKind(ref);
+
+		if (rk != CXCursor_VarDecl && rk != CXCursor_ParmDecl && rk != CXCursor_FieldDecl)
+			return NULL;
+		return usr_of(x, ref);
+	}
+	if (kind == CXCursor_ArraySubscriptExpr) {
+		const char *base;
+		struct rml_num i;
+
+		get_kids(e, &k);
+		if (k.n != 2)
+			return NULL;
+		base = expr_key(x, k.c[0]);
+		i = eval_top(x, k.c[1]);
+		if (!base || !i.known)
+			return NULL;
+		return rml_arena_printf(x->a, "%s[%lld]", base, (long long)rml_ce_sval(i));
+	}
+	return NULL;
+}
+
+static const char *func_name(struct ex *x, CXCursor call)
+{
+	return cxstr(x, clang_getCursorSpelling(call));
+}
+
+/* ---- reg_field values ----------------------------------------------------------------- */
+
+static int part_of_member(const char *m)
+{
+	for (int i = 0; i < RML_NPART; i++)
+		if (!strcmp(rml_part_names[i], m))
+			return i;
+	return -1;
+}
+
+/* Fill a field's parts from its initialiser (an init list, or a compound literal). */
+static void read_field(struct ex *x, struct rml_field *fld, CXCursor init)
+{
+	struct kids k;
+	unsigned i, pos = 0;
+
+	for (i = 0; i < RML_NPART; i++)
+		fld->part[i] = rml_ce_const(0, 32, false);
+	init = strip(init);
+	if (clang_getCursorKind(init) == CXCursor_CompoundLiteralExpr) {
+		get_kids(init, &k);
+		if (k.n)
+			init = k.c[k.n - 1];
+	}
+	if (clang_getCursorKind(init) != CXCursor_InitListExpr) {
+		for (i = 0; i < RML_NPART; i++)
+			fld->part[i] = rml_ce_unknown("not written as an initialiser");
+		return;
+	}
+	get_kids(init, &k);
+	for (i = 0; i < k.n; i++) {
+		CXCursor e = k.c[i];
+		int part = (int)pos;
+
+		if (is_designated(e)) {
+			struct kids d;
+
+			get_kids(e, &d);
+			if (d.n != 2 || clang_getCursorKind(d.c[0]) != CXCursor_MemberRef)
+				continue;
+			part = part_of_member(cxstr(x, clang_getCursorSpelling(d.c[0])));
+			e = d.c[1];
+		}
+		if (part < 0 || part >= RML_NPART)
+			continue;
+		fld->part[part] = eval_top(x, e);
+		pos = (unsigned)part + 1;
+	}
+}
+
+static void record_unknowns(struct ex *x, const struct rml_field *fld)
+{
+	for (int i = 0; i < RML_NPART; i++) {
+		if (fld->part[i].known)
+			continue;
+		rml_facts_unknown(x->f, &fld->loc,
+				  rml_arena_printf(x->a, "field '%s' %s", fld->name, rml_part_names[i]),
+				  fld->part[i].why);
+	}
+}
+
+static struct rml_table *new_table(struct ex *x, CXCursor var, const char *name,
+				   enum rml_table_kind kind)
+{
+	struct rml_table *t = rml_arena_alloc(x->a, sizeof(*t));
+	CXType vt = clang_getCursorType(var);
+
+	t->name = name;
+	t->var = usr_of(x, var);
+	t->loc = cursor_loc(x, var);
+	t->kind = kind;
+	t->is_const = clang_isConstQualifiedType(clang_getCanonicalType(vt)) ||
+		      (is_array(vt) && clang_isConstQualifiedType(clang_getArrayElementType(
+					   clang_getCanonicalType(vt))));
+	t->is_static = clang_Cursor_getStorageClass(var) == CX_SC_Static;
+	t->is_local = x->func != NULL && clang_getCursorKind(var) == CXCursor_VarDecl &&
+		      clang_getCursorLinkage(var) == CXLinkage_NoLinkage;
+	t->func = t->is_local ? x->func : NULL;
+	t->array_len = -1;
+	rml_ptrvec_push(&x->f->tables, t);
+	return t;
+}
+
+static void table_add(struct ex *x, struct rml_table *t, struct rml_field *fld)
+{
+	struct rml_field **v = rml_arena_alloc(x->a, (t->nfields + 1) * sizeof(*v));
+
+	if (t->nfields)
+		memcpy(v, t->fields, t->nfields * sizeof(*v));
+	v[t->nfields++] = fld;
+	t->fields = v;
+	fld->table = t;
+	x->f->nfields++;
+	record_unknowns(x, fld);
+}
+
+static struct rml_field *new_field(struct ex *x, const char *name, CXCursor init)
+{
+	struct rml_field *fld = rml_arena_alloc(x->a, sizeof(*fld));
+
+	fld->name = name;
+	fld->loc = cursor_loc(x, init);
+	read_field(x, fld, init);
+	return fld;
+}
+
+struct member_list {
+	struct ex *x;
+	CXCursor m[256];
+	unsigned n;
+};
+
+static enum CXVisitorResult collect_member(CXCursor c, CXClientData data)
+{
+	struct member_list *ml = data;
+
+	if (ml->n < RML_ARRAY_SIZE(ml->m))
+		ml->m[ml->n++] = c;
+	return CXVisit_Continue;
+}
+
+static void walk_object(struct ex *x, CXCursor var, CXType t, CXCursor init, const char *path,
+			struct rml_table *owner, const char *member, long index, const char *label);
+
+/* An array of struct reg_field, or of objects that contain some. */
+static void walk_array(struct ex *x, CXCursor var, CXType t, CXCursor init, const char *path)
+{
+	CXType et = elem_type(t);
+	bool leaf = is_regfield_type(x, et);
+	struct rml_table *tbl = NULL;
+	struct kidvec k;
+	long idx = 0;
+	unsigned i;
+
+	if (clang_getCursorKind(init) != CXCursor_InitListExpr)
+		return;
+	if (leaf) {
+		tbl = new_table(x, var, path, RML_TBL_ARRAY);
+		tbl->array_len = (long)clang_getArraySize(clang_getCanonicalType(t));
+	}
+	get_all_kids(init, &k);
+	for (i = 0; i < k.n; i++) {
+		CXCursor e = k.c[i];
+		const char *label = NULL;
+		long lo = idx, hi = idx;
+
+		if (is_designated(e)) {
+			struct kids d;
+			struct rml_num n0, n1;
+
+			get_kids(e, &d);
+			if (d.n == 2) {
+				CXCursor ie = strip(d.c[0]);
+
+				n0 = eval_top(x, d.c[0]);
+				if (clang_getCursorKind(ie) == CXCursor_DeclRefExpr &&
+				    clang_getCursorKind(clang_getCursorReferenced(ie)) ==
+					    CXCursor_EnumConstantDecl)
+					label = cxstr(x, clang_getCursorSpelling(ie));
+				hi = lo = n0.known ? (long)rml_ce_sval(n0) : -1;
+			} else if (d.n == 3 && clang_getCursorKind(d.c[1]) != CXCursor_MemberRef) {
+				n0 = eval_top(x, d.c[0]);	/* [a ... b] = v */
+				n1 = eval_top(x, d.c[1]);
+				lo = n0.known ? (long)rml_ce_sval(n0) : -1;
+				hi = n1.known ? (long)rml_ce_sval(n1) : -1;
+			} else {
+				lo = hi = -1;	/* nested designator: not followed */
+			}
+			if (lo < 0 || hi < lo || hi - lo > 4096) {
+				if (leaf)
+					rml_facts_unknown(x->f, &tbl->loc,
+							  rml_arena_printf(x->a, "table '%s' slot", path),
+							  "designator is not a constant");
+				idx = -1000000;
+				continue;
+			}
+			e = d.c[d.n - 1];
+		}
+		if (lo < 0)
+			continue;
+		for (long s = lo; s <= hi; s++) {
+			const char *slot = rml_arena_printf(x->a, "%s[%ld]", path, s);
+
+			if (leaf) {
+				struct rml_field *fld = new_field(x, label && lo == hi ? label : slot, e);
+
+				fld->index = s;
+				table_add(x, tbl, fld);
+			} else {
+				walk_object(x, var, et, e, slot, NULL, NULL, s, label);
+			}
+		}
+		idx = hi + 1;
+	}
+	free(k.c);
+}
+
+/* A struct: its reg_field members form one table (a variant description); recurse into the rest. */
+static void walk_struct(struct ex *x, CXCursor var, CXType t, CXCursor init, const char *path)
+{
+	struct member_list ml = { .x = x, .n = 0 };
+	struct rml_table *tbl = NULL;
+	struct kids k;
+	unsigned i, pos = 0;
+
+	if (clang_getCursorKind(init) != CXCursor_InitListExpr)
+		return;
+	visit_fields(t, collect_member, &ml);
+	get_kids(init, &k);
+	for (i = 0; i < k.n; i++) {
+		CXCursor e = k.c[i], m;
+		unsigned mi = pos;
+		const char *mname;
+		CXType mt;
+
+		if (is_designated(e)) {
+			struct kids d;
+
+			get_kids(e, &d);
+			if (d.n != 2 || clang_getCursorKind(d.c[0]) != CXCursor_MemberRef)
+				continue;
+			mname = cxstr(x, clang_getCursorSpelling(d.c[0]));
+			for (mi = 0; mi < ml.n; mi++)
+				if (cxstr_eq(clang_getCursorSpelling(ml.m[mi]), mname))
+					break;
+			e = d.c[1];
+		}
+		if (mi >= ml.n)
+			continue;
+		pos = mi + 1;
+		m = ml.m[mi];
+		mt = clang_getCursorType(m);
+		if (!type_has_regfield(x, mt, 0))
+			continue;
+		mname = cxstr(x, clang_getCursorSpelling(m));
+		if (is_regfield_type(x, mt)) {
+			if (!tbl) {
+				tbl = new_table(x, var, path, RML_TBL_STRUCT);
+				tbl->type_name = cxstr(x, clang_getTypeSpelling(clang_getCanonicalType(t)));
+			}
+			walk_object(x, var, mt, e, rml_arena_printf(x->a, "%s.%s", path, mname), tbl,
+				    mname, mi, NULL);
+		} else {
+			walk_object(x, var, mt, e, rml_arena_printf(x->a, "%s.%s", path, mname), NULL,
+				    mname, mi, NULL);
+		}
+	}
+}
+
+static void walk_object(struct ex *x, CXCursor var, CXType t, CXCursor init, const char *path,
+			struct rml_table *owner, const char *member, long index, const char *label)
+{
+	init = strip(init);
+	if (is_regfield_type(x, t)) {
+		struct rml_field *fld = new_field(x, label ? label : path, init);
+
+		fld->index = index;
+		fld->member = member;
+		if (!owner)
+			owner = new_table(x, var, path, RML_TBL_SINGLE);
+		table_add(x, owner, fld);
+		return;
+	}
+	if (clang_getCursorKind(init) == CXCursor_CompoundLiteralExpr) {
+		struct kids k;
+
+		get_kids(init, &k);
+		if (!k.n)
+			return;
+		init = k.c[k.n - 1];
+	}
+	if (is_array(t))
+		walk_array(x, var, t, init, path);
+	else if (clang_getCanonicalType(t).kind == CXType_Record)
+		walk_struct(x, var, t, init, path);
+}
+
+/* ---- regmap_config -------------------------------------------------------------------- */
+
+static void read_config(struct ex *x, CXCursor var, CXCursor init)
+{
+	struct rml_regcfg *cfg = rml_arena_alloc(x->a, sizeof(*cfg));
+	struct member_list ml = { .x = x, .n = 0 };
+	struct kids k;
+	unsigned i, pos = 0;
+
+	cfg->name = cxstr(x, clang_getCursorSpelling(var));
+	cfg->loc = cursor_loc(x, var);
+	cfg->reg_bits = cfg->val_bits = cfg->reg_stride = cfg->max_register = rml_ce_const(0, 32, 0);
+	rml_ptrvec_push(&x->f->cfgs, cfg);
+	init = strip(init);
+	if (clang_getCursorKind(init) != CXCursor_InitListExpr) {
+		cfg->val_bits = rml_ce_unknown("not written as an initialiser");
+		return;
+	}
+	visit_fields(clang_getCursorType(var), collect_member, &ml);
+	get_kids(init, &k);
+	for (i = 0; i < k.n; i++) {
+		CXCursor e = k.c[i];
+		const char *mname = NULL;
+		struct rml_num v;
+
+		if (is_designated(e)) {
+			struct kids d;
+
+			get_kids(e, &d);
+			if (d.n != 2 || clang_getCursorKind(d.c[0]) != CXCursor_MemberRef)
+				continue;
+			mname = cxstr(x, clang_getCursorSpelling(d.c[0]));
+			e = d.c[1];
+			for (pos = 0; pos < ml.n; pos++)
+				if (cxstr_eq(clang_getCursorSpelling(ml.m[pos]), mname))
+					break;
+		} else if (pos < ml.n) {
+			mname = cxstr(x, clang_getCursorSpelling(ml.m[pos]));
+		}
+		pos++;
+		if (!mname)
+			continue;
+		if (!strcmp(mname, "val_bits") || !strcmp(mname, "reg_bits") ||
+		    !strcmp(mname, "reg_stride") || !strcmp(mname, "max_register")) {
+			v = eval_top(x, e);
+			if (!strcmp(mname, "val_bits"))
+				cfg->val_bits = v;
+			else if (!strcmp(mname, "reg_bits"))
+				cfg->reg_bits = v;
+			else if (!strcmp(mname, "reg_stride"))
+				cfg->reg_stride = v;
+			else
+				cfg->max_register = v;
+		}
+	}
+}
+
+/* ---- variables ------------------------------------------------------------------------ */
+
+static void handle_var(struct ex *x, CXCursor var)
+{
+	CXType t = clang_getCursorType(var);
+	struct kids k;
+	CXCursor init;
+
+	get_kids(var, &k);
+	if (!k.n)
+		return;
+	init = k.c[k.n - 1];
+	if (!clang_isExpression(clang_getCursorKind(init)))
+		return;
+	if (is_record_named(t, "regmap_config")) {
+		read_config(x, var, init);
+		return;
+	}
+	if (!type_has_regfield(x, t, 0))
+		return;
+	{
+		CXCursor s = strip(init);
+		enum CXCursorKind sk = clang_getCursorKind(s);
+
+		if (sk != CXCursor_InitListExpr && sk != CXCursor_CompoundLiteralExpr)
+			return;	/* a copy of another object: not a table */
+	}
+	x->f->uses_regmap_field = true;
+	walk_object(x, var, t, init, cxstr(x, clang_getCursorSpelling(var)), NULL, NULL, 0, NULL);
+}
+
+/* ---- function bodies ------------------------------------------------------------------ */
+
+static bool is_regmap_ptr(CXType t)
+{
+	CXType c = clang_getCanonicalType(t);
+
+	return c.kind == CXType_Pointer && is_record_named(clang_getPointeeType(c), "regmap");
+}
+
+static bool is_init_name(const char *n)
+{
+	while (*n == '_')
+		n++;
+	if (!strncmp(n, "devm_", 5))
+		n += 5;
+	return !strncmp(n, "regmap_init", 11);
+}
+
+struct cfg_find {
+	struct ex *x;
+	const char *name;
+	bool found;
+};
+
+/* The regmap_config argument of a regmap init call: the argument of that type. */
+static void mapinit(struct ex *x, CXCursor call, const char *dst)
+{
+	struct rml_mapinit *mi = rml_arena_alloc(x->a, sizeof(*mi));
+	int n = clang_Cursor_getNumArguments(call);
+
+	mi->loc = cursor_loc(x, call);
+	mi->map_key = dst;
+	for (int i = 0; i < n; i++) {
+		CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
+		CXType at = clang_getCanonicalType(clang_getCursorType(arg));
+		CXCursor s;
+
+		if (at.kind != CXType_Pointer || !is_record_named(clang_getPointeeType(at), "regmap_config"))
+			continue;
+		s = strip_more(arg);
+		if (clang_getCursorKind(s) == CXCursor_UnaryOperator &&
+		    clang_getCursorUnaryOperatorKind(s) == CXUnaryOperator_AddrOf) {
+			struct kids k;
+
+			get_kids(s, &k);
+			if (k.n == 1) {
+				CXCursor d = strip(k.c[0]);
+
+				if (clang_getCursorKind(d) == CXCursor_DeclRefExpr)
+					mi->cfg_name = cxstr(x, clang_getCursorSpelling(d));
+			}
+		}
+		break;
+	}
+	rml_ptrvec_push(&x->f->mapinits, mi);
+}
+
+/* DST = SRC where DST is a regmap pointer: an init, or an alias. */
+static void regmap_assign(struct ex *x, const char *dst, CXCursor src)
+{
+	CXCursor s = strip_more(src);
+
+	if (clang_getCursorKind(s) == CXCursor_CallExpr) {
+		if (is_init_name(func_name(x, s)))
+			mapinit(x, s, dst);
+		return;
+	}
+	if (dst) {
+		const char *sk = expr_key(x, src);
+
+		if (sk) {
+			struct rml_assign *as = rml_arena_alloc(x->a, sizeof(*as));
+
+			as->dst = dst;
+			as->src = sk;
+			rml_ptrvec_push(&x->f->assigns, as);
+		}
+	}
+}
+
+/* The innermost enclosing for loop that counts VAR from a constant up to a constant. */
+static bool loop_range(struct ex *x, CXCursor var, long *lo, long *hi)
+{
+	for (int i = x->depth - 1; i >= 0; i--) {
+		struct kids k, a;
+		CXCursor init, cond;
+		struct rml_num from, to;
+		enum CXBinaryOperatorKind op;
+
+		if (clang_getCursorKind(x->stack[i]) != CXCursor_ForStmt)
+			continue;
+		get_kids(x->stack[i], &k);
+		if (k.n != 4)
+			return false;
+		init = k.c[0];
+		cond = strip(k.c[1]);
+		/* i = A  or  int i = A */
+		if (clang_getCursorKind(init) == CXCursor_DeclStmt) {
+			get_kids(init, &a);
+			if (a.n != 1 || !clang_equalCursors(a.c[0], var))
+				continue;
+			get_kids(a.c[0], &a);
+			if (!a.n)
+				return false;
+			from = eval_top(x, a.c[a.n - 1]);
+		} else if (clang_getCursorKind(init) == CXCursor_BinaryOperator &&
+			   clang_getCursorBinaryOperatorKind(init) == CXBinaryOperator_Assign) {
+			get_kids(init, &a);
+			if (a.n != 2 || clang_getCursorKind(strip(a.c[0])) != CXCursor_DeclRefExpr ||
+			    !clang_equalCursors(clang_getCursorReferenced(strip(a.c[0])), var))
+				continue;
+			from = eval_top(x, a.c[1]);
+		} else {
+			continue;
+		}
+		if (clang_getCursorKind(cond) != CXCursor_BinaryOperator)
+			return false;
+		op = clang_getCursorBinaryOperatorKind(cond);
+		get_kids(cond, &a);
+		if (a.n != 2 || clang_getCursorKind(strip(a.c[0])) != CXCursor_DeclRefExpr ||
+		    !clang_equalCursors(clang_getCursorReferenced(strip(a.c[0])), var))
+			return false;
+		to = eval_top(x, a.c[1]);
+		if (!from.known || !to.known || rml_ce_is_negative(from) || rml_ce_is_negative(to))
+			return false;
+		if (op == CXBinaryOperator_LT || op == CXBinaryOperator_NE)
+			*hi = (long)to.v;
+		else if (op == CXBinaryOperator_LE)
+			*hi = (long)to.v + 1;
+		else
+			return false;
+		*lo = (long)from.v;
+		return *lo <= *hi;
+	}
+	return false;
+}
+
+/* What reg_field(s) an argument names. */
+static void fref_of(struct ex *x, CXCursor arg, bool bulk, struct rml_fref *r)
+{
+	CXCursor e = strip(arg);
+	enum CXCursorKind kind = clang_getCursorKind(e);
+	struct kids k;
+
+	r->lo = RML_IDX_ALL;
+	r->hi = 0;
+	if (kind == CXCursor_CompoundLiteralExpr) {
+		struct rml_table *t;
+		struct rml_field *fld;
+
+		if (!x->func)
+			return;
+		t = rml_arena_alloc(x->a, sizeof(*t));
+		t->name = rml_arena_printf(x->a, "(struct reg_field) in %s", x->func);
+		t->var = "";
+		t->loc = cursor_loc(x, e);
+		t->kind = RML_TBL_INLINE;
+		t->is_local = true;
+		t->func = x->func;
+		t->array_len = -1;
+		rml_ptrvec_push(&x->f->tables, t);
+		fld = new_field(x, rml_arena_printf(x->a, "(struct reg_field) at line %u", t->loc.line), e);
+		table_add(x, t, fld);
+		r->inline_field = fld;
+		return;
+	}
+	if (kind == CXCursor_ArraySubscriptExpr) {
+		CXCursor base, idx;
+
+		get_kids(e, &k);
+		if (k.n != 2)
+			return;
+		base = strip(k.c[0]);
+		idx = strip(k.c[1]);
+		if (clang_getCursorKind(base) != CXCursor_DeclRefExpr ||
+		    !is_array(clang_getCursorType(clang_getCursorReferenced(base)))) {
+			r->why = "the table is not named by an array variable";
+			return;
+		}
+		r->var = usr_of(x, clang_getCursorReferenced(base));
+		{
+			struct rml_num n = eval_top(x, k.c[1]);
+
+			if (n.known && !rml_ce_is_negative(n)) {
+				r->lo = (long)n.v;
+				r->hi = r->lo + 1;
+			} else if (clang_getCursorKind(idx) == CXCursor_DeclRefExpr &&
+				   loop_range(x, clang_getCursorReferenced(idx), &r->lo, &r->hi)) {
+				/* a loop over the table */
+			} else {
+				r->lo = RML_IDX_UNKNOWN;
+			}
+		}
+		return;
+	}
+	if (kind == CXCursor_DeclRefExpr) {
+		CXCursor ref = clang_getCursorReferenced(e);
+
+		if (clang_getCursorKind(ref) != CXCursor_VarDecl)
+			return;
+		r->var = usr_of(x, ref);
+		if (bulk)
+			r->lo = RML_IDX_ALL;
+		return;
+	}
+	if (kind == CXCursor_MemberRefExpr) {
+		CXCursor ref = clang_getCursorReferenced(e);
+
+		if (clang_getCursorKind(ref) != CXCursor_FieldDecl ||
+		    !is_regfield_type(x, clang_getCursorType(ref)))
+			return;
+		r->member = cxstr(x, clang_getCursorSpelling(ref));
+		r->type = cxstr(x, clang_getTypeSpelling(clang_getCanonicalType(
+					   clang_getCursorType(clang_getCursorSemanticParent(ref)))));
+		return;
+	}
+	r->why = "not a table slot, variable or member";
+}
+
+static void handle_call(struct ex *x, CXCursor call)
+{
+	const char *name = func_name(x, call);
+	const struct rml_api *api = rml_api_lookup(name);
+	int nargs = clang_Cursor_getNumArguments(call);
+
+	if (!strcmp(name, "rml_probe_field") || !strcmp(name, "rml_probe_value")) {
+		struct rml_probe *p = rml_arena_alloc(x->a, sizeof(*p));
+
+		p->loc = cursor_loc(x, call);
+		p->is_field = name[10] == 'f';
+		if (nargs == 1 && p->is_field)
+			fref_of(x, clang_Cursor_getArgument(call, 0), false, &p->src);
+		else if (nargs == 1)
+			p->value = eval_top(x, clang_Cursor_getArgument(call, 0));
+		else
+			p->value = rml_ce_unknown("probe needs one argument");
+		rml_ptrvec_push(&x->f->probes, p);
+		return;
+	}
+	if (!api)
+		return;
+	x->f->uses_regmap_field = true;
+	if (api->role == RML_ROLE_ALLOC || api->role == RML_ROLE_BULK_ALLOC) {
+		struct rml_alloc *al = rml_arena_alloc(x->a, sizeof(*al));
+
+		if (api->field_arg >= nargs || api->map_arg >= nargs)
+			return;
+		al->api = api;
+		al->loc = cursor_loc(x, call);
+		al->func = x->func;
+		al->map_key = expr_key(x, clang_Cursor_getArgument(call, (unsigned)api->map_arg));
+		fref_of(x, clang_Cursor_getArgument(call, (unsigned)api->field_arg),
+			api->role == RML_ROLE_BULK_ALLOC, &al->src);
+		if (api->role == RML_ROLE_BULK_ALLOC && api->count_arg >= 0 && api->count_arg < nargs &&
+		    al->src.lo == RML_IDX_ALL) {
+			struct rml_num n = eval_top(x, clang_Cursor_getArgument(call,
+									    (unsigned)api->count_arg));
+
+			if (n.known && !rml_ce_is_negative(n)) {
+				al->src.lo = 0;
+				al->src.hi = (long)n.v;
+			}
+		}
+		rml_ptrvec_push(&x->f->allocs, al);
+	}
+}
+
+static enum CXChildVisitResult body_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct ex *x = data;
+	enum CXCursorKind kind = clang_getCursorKind(c);
+
+	(void)parent;
+	switch (kind) {
+	case CXCursor_VarDecl:
+		handle_var(x, c);
+		if (is_regmap_ptr(clang_getCursorType(c))) {
+			struct kids k;
+
+			get_kids(c, &k);
+			if (k.n && clang_isExpression(clang_getCursorKind(k.c[k.n - 1])))
+				regmap_assign(x, usr_of(x, c), k.c[k.n - 1]);
+		}
+		break;
+	case CXCursor_CallExpr:
+		handle_call(x, c);
+		break;
+	case CXCursor_BinaryOperator:
+		if (clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign) {
+			struct kids k;
+
+			get_kids(c, &k);
+			if (k.n == 2 && is_regmap_ptr(clang_getCursorType(k.c[0])))
+				regmap_assign(x, expr_key(x, k.c[0]), k.c[1]);
+		}
+		break;
+	default:
+		break;
+	}
+	if (x->depth < MAX_STACK) {
+		x->stack[x->depth++] = c;
+		clang_visitChildren(c, body_visit, x);
+		x->depth--;
+	}
+	return CXChildVisit_Continue;
+}
+
+static enum CXChildVisitResult top_visit(CXCursor c, CXCursor parent, CXClientData data);
+
+/* ---- repair (lone-file mode) ---------------------------------------------------------- */
+
+struct rctx {
+	struct ex *x;
+	CXType t;
+	bool cfg;	/* a regmap_config: keep only the widths */
+};
+
+#define MAX_RCTX 1024
+
+struct rpool {
+	struct rctx c[MAX_RCTX];
+	unsigned n;
+};
+
+static struct rctx *rctx_new(struct rctx *parent, CXType t)
+{
+	struct rpool *pool = (struct rpool *)((char *)parent->x->rcpool);
+
+	if (pool->n == MAX_RCTX)
+		return NULL;
+	pool->c[pool->n] = (struct rctx){ parent->x, clang_getCanonicalType(t), false };
+	return &pool->c[pool->n++];
+}
+
+struct find_member {
+	const char *name;
+	size_t len;
+	CXCursor found;
+	bool ok;
+};
+
+static enum CXVisitorResult find_member_cb(CXCursor c, CXClientData data)
+{
+	struct find_member *fm = data;
+	CXString s = clang_getCursorSpelling(c);
+	const char *n = clang_getCString(s);
+	bool eq = n && strlen(n) == fm->len && !strncmp(n, fm->name, fm->len);
+
+	clang_disposeString(s);
+	if (!eq)
+		return CXVisit_Continue;
+	fm->found = c;
+	fm->ok = true;
+	return CXVisit_Break;
+}
+
+static enum rml_keep oracle_member(void *ctx, const char *name, size_t len, void **sub)
+{
+	static const char *const widths[] = { "reg_bits", "val_bits", "reg_stride", "max_register" };
+	struct rctx *r = ctx;
+	struct find_member fm = { name, len, clang_getNullCursor(), false };
+	CXType mt;
+
+	if (r->cfg) {
+		for (size_t i = 0; i < RML_ARRAY_SIZE(widths); i++)
+			if (strlen(widths[i]) == len && !strncmp(widths[i], name, len))
+				return RML_KEEP;
+		return RML_BLANK;
+	}
+	if (clang_getCanonicalType(r->t).kind != CXType_Record)
+		return RML_KEEP;
+	visit_fields(r->t, find_member_cb, &fm);
+	if (!fm.ok)
+		return RML_BLANK;
+	mt = clang_getCursorType(fm.found);
+	if (is_regfield_type(r->x, mt))
+		return RML_KEEP;
+	if (!type_has_regfield(r->x, mt, 0))
+		return RML_BLANK;
+	*sub = rctx_new(r, mt);
+	return *sub ? RML_RECURSE : RML_KEEP;
+}
+
+static enum rml_keep oracle_element(void *ctx, void **sub)
+{
+	struct rctx *r = ctx;
+	CXType et;
+
+	if (!is_array(r->t))
+		return RML_KEEP;
+	et = elem_type(r->t);
+	if (is_regfield_type(r->x, et) || !type_has_regfield(r->x, et, 0))
+		return RML_KEEP;
+	*sub = rctx_new(r, et);
+	return *sub ? RML_RECURSE : RML_KEEP;
+}
+
+static const struct rml_repair_oracle oracle = { oracle_member, oracle_element };
+
+static struct rml_repaired *repaired_of(struct ex *x, struct file_info *fi)
+{
+	for (size_t i = 0; i < x->nrep; i++)
+		if (!strcmp(x->rep[i].name, fi->name))
+			return &x->rep[i];
+	x->rep = rml_xrealloc(x->rep, (x->nrep + 1) * sizeof(*x->rep));
+	x->rep[x->nrep].name = rml_xstrdup(fi->name);
+	x->rep[x->nrep].text = rml_xmalloc(fi->len + 1);
+	memcpy(x->rep[x->nrep].text, fi->text, fi->len);
+	x->rep[x->nrep].text[fi->len] = '\0';
+	x->rep[x->nrep].len = fi->len;
+	x->rep[x->nrep].nblanked = 0;
+	return &x->rep[x->nrep++];
+}
+
+/* A table or config whose initialiser clang dropped: blank what cannot hold a reg_field. */
+static void repair_var(struct ex *x, CXCursor var);
+static void repair_struct(struct ex *x, CXCursor decl);
+
+static void repair_var(struct ex *x, CXCursor var)
+{
+	CXType t = clang_getCursorType(var);
+	struct rpool pool;
+	struct rctx root = { x, clang_getCanonicalType(t), false };
+	struct file_info *fi;
+	struct rml_repaired *rep;
+	CXFile file;
+	unsigned off;
+	size_t *errs, nerrs = 0;
+	long open;
+	struct kids k;
+	int n;
+
+	get_kids(var, &k);
+	if (k.n && clang_isExpression(clang_getCursorKind(k.c[k.n - 1])))
+		return;	/* it has its initialiser */
+	root.cfg = is_record_named(t, "regmap_config");
+	if (!root.cfg && !type_has_regfield(x, t, 0))
+		return;
+	clang_getExpansionLocation(clang_getCursorLocation(var), &file, NULL, NULL, &off);
+	if (!file)
+		return;
+	fi = file_info(x, file);
+	if (!fi->text)
+		return;
+	rep = repaired_of(x, fi);
+	open = rml_repair_find_init(rep->text, rep->len, off);
+	if (open < 0)
+		return;
+	errs = rml_xcalloc(x->nerrs + 1, sizeof(*errs));
+	for (size_t i = 0; i < x->nerrs; i++)
+		if (x->errs[i].file == file)
+			errs[nerrs++] = x->errs[i].off;
+	pool.n = 0;
+	x->rcpool = &pool;
+	n = rml_repair_init(rep->text, rep->len, (size_t)open, &oracle, &root, errs, nerrs);
+	x->rcpool = NULL;
+	free(errs);
+	if (n > 0)
+		rep->nblanked += (unsigned)n;
+}
+
+struct repair_fields {
+	struct ex *x;
+	CXFile file;
+	struct rml_repaired *rep;
+};
+
+static enum CXChildVisitResult repair_field_cb(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct repair_fields *rf = data;
+	struct ex *x = rf->x;
+	CXSourceRange r;
+	CXFile f1, f2;
+	unsigned s, e;
+	bool err = false;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_FieldDecl ||
+	    type_has_regfield(x, clang_getCursorType(c), 0))
+		return CXChildVisit_Continue;
+	r = clang_getCursorExtent(c);
+	clang_getExpansionLocation(clang_getRangeStart(r), &f1, NULL, NULL, &s);
+	clang_getExpansionLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &e);
+	if (f1 != rf->file || f2 != rf->file || e < s || e > rf->rep->len)
+		return CXChildVisit_Continue;
+	for (size_t i = 0; i < x->nerrs && !err; i++)
+		err = x->errs[i].file == rf->file && x->errs[i].off >= s && x->errs[i].off <= e;
+	if (!err)
+		return CXChildVisit_Continue;
+	/* blank the declaration up to its ';', if nothing but the declarator lies between */
+	while (e < rf->rep->len && rf->rep->text[e] != ';' && rf->rep->text[e] != '\n' &&
+	       rf->rep->text[e] != '}')
+		e++;
+	if (e >= rf->rep->len || rf->rep->text[e] != ';')
+		return CXChildVisit_Continue;
+	for (unsigned i = s; i <= e; i++)
+		if (rf->rep->text[i] != '\n')
+			rf->rep->text[i] = ' ';
+	rf->rep->nblanked++;
+	return CXChildVisit_Continue;
+}
+
+/*
+ * A struct of the driver with a member of a type we do not bundle is invalid for clang,
+ * and so is every initialiser of it: blank such members (none that holds a reg_field).
+ */
+static void repair_struct(struct ex *x, CXCursor decl)
+{
+	struct repair_fields rf = { x, NULL, NULL };
+	unsigned off;
+
+	if (!type_has_regfield(x, clang_getCursorType(decl), 0))
+		return;
+	clang_getExpansionLocation(clang_getCursorLocation(decl), &rf.file, NULL, NULL, &off);
+	if (!rf.file || !file_info(x, rf.file)->text)
+		return;
+	rf.rep = repaired_of(x, file_info(x, rf.file));
+	clang_visitChildren(decl, repair_field_cb, &rf);
+}
+
+size_t rml_extract_repairs(CXTranslationUnit tu, struct rml_facts *facts, struct rml_repaired **out)
+{
+	struct ex x = { .tu = tu, .f = facts, .a = &facts->arena, .repairing = true };
+	CXFile main = clang_getFile(tu, facts->main_file);
+	unsigned nd = clang_getNumDiagnostics(tu);
+	size_t o = 0;
+
+	x.errs = rml_xcalloc(nd + 1, sizeof(*x.errs));
+	for (unsigned i = 0; i < nd; i++) {
+		CXDiagnostic d = clang_getDiagnostic(tu, i);
+
+		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
+			unsigned off;
+
+			clang_getExpansionLocation(clang_getDiagnosticLocation(d), &x.errs[x.nerrs].file,
+						   NULL, NULL, &off);
+			x.errs[x.nerrs++].off = off;
+		}
+		clang_disposeDiagnostic(d);
+	}
+	if (main)
+		file_info(&x, main)->own = true;
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), top_visit, &x);
+	/* keep only the files that changed */
+	for (size_t i = 0; i < x.nrep; i++) {
+		if (x.rep[i].nblanked)
+			x.rep[o++] = x.rep[i];
+		else
+			rml_repaired_free(&x.rep[i], 1), x.rep[i].name = NULL;
+	}
+	free(x.files);
+	free(x.rcache);
+	free(x.errs);
+	if (!o) {
+		free(x.rep);
+		x.rep = NULL;
+	}
+	*out = x.rep;
+	return o;
+}
+
+void rml_repaired_free(struct rml_repaired *r, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(r[i].name);
+		free(r[i].text);
+	}
+}
+
+static bool is_api_decl(struct ex *x, CXCursor c)
+{
+	const char *n = cxstr(x, clang_getCursorSpelling(c));
+
+	return rml_api_lookup(n) != NULL;
+}
+
+static enum CXChildVisitResult top_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct ex *x = data;
+	enum CXCursorKind kind = clang_getCursorKind(c);
+
+	(void)parent;
+	if (kind == CXCursor_InclusionDirective) {
+		note_inclusion(x, c);
+		return CXChildVisit_Continue;
+	}
+	if (kind == CXCursor_MacroExpansion || kind == CXCursor_MacroDefinition)
+		return CXChildVisit_Continue;
+	if (!is_own(x, c))
+		return CXChildVisit_Continue;
+	if (x->repairing) {
+		if (kind == CXCursor_VarDecl)
+			repair_var(x, c);
+		else if (kind == CXCursor_StructDecl && clang_isCursorDefinition(c))
+			repair_struct(x, c);
+		return CXChildVisit_Continue;
+	}
+	switch (kind) {
+	case CXCursor_VarDecl:
+		handle_var(x, c);
+		break;
+	case CXCursor_FunctionDecl:
+		if (!clang_isCursorDefinition(c) || is_api_decl(x, c))
+			break;
+		x->func = cxstr(x, clang_getCursorSpelling(c));
+		x->depth = 0;
+		clang_visitChildren(c, body_visit, x);
+		x->func = NULL;
+		break;
+	default:
+		break;
+	}
+	return CXChildVisit_Continue;
+}
+
+void rml_extract(CXTranslationUnit tu, struct rml_facts *facts)
+{
+	struct ex x = { .tu = tu, .f = facts, .a = &facts->arena };
+	CXFile main = clang_getFile(tu, facts->main_file);
+
+	if (main)
+		file_info(&x, main)->own = true;
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), top_visit, &x);
+	free(x.files);
+	free(x.rcache);
+}

@@ -1,0 +1,90 @@
+/* facts: lifetime of the per-file model, the API table, small queries on fields. */
+#include "facts.h"
+
+#include <string.h>
+
+static const struct rml_api api_table[] = {
+#define API(n, role, devm, map, field, handle, value, mask, id, count) \
+	{ #n, role, devm, map, field, handle, value, mask, id, count },
+#include "api.def"
+#undef API
+};
+
+const char *const rml_part_names[RML_NPART] = { "reg", "lsb", "msb", "id_size", "id_offset" };
+
+const struct rml_api *rml_api_lookup(const char *name)
+{
+	size_t i;
+
+	if (strncmp(name, "regmap_field", 12) && strncmp(name, "devm_regmap_field", 17))
+		return NULL;
+	for (i = 0; i < RML_ARRAY_SIZE(api_table); i++)
+		if (!strcmp(api_table[i].name, name))
+			return &api_table[i];
+	return NULL;
+}
+
+void rml_facts_init(struct rml_facts *f, const char *main_file)
+{
+	memset(f, 0, sizeof(*f));
+	rml_arena_init(&f->arena);
+	f->main_file = rml_arena_strdup(&f->arena, main_file);
+}
+
+void rml_facts_fini(struct rml_facts *f)
+{
+	rml_ptrvec_fini(&f->tables);
+	rml_ptrvec_fini(&f->cfgs);
+	rml_ptrvec_fini(&f->mapinits);
+	rml_ptrvec_fini(&f->allocs);
+	rml_ptrvec_fini(&f->assigns);
+	rml_ptrvec_fini(&f->probes);
+	rml_ptrvec_fini(&f->unknowns);
+	rml_ptrvec_fini(&f->parse_errors);
+	rml_arena_fini(&f->arena);
+}
+
+void rml_facts_unknown(struct rml_facts *f, const struct rml_loc *loc, const char *what,
+		       const char *why)
+{
+	struct rml_unknown *u = rml_arena_alloc(&f->arena, sizeof(*u));
+
+	u->loc = *loc;
+	u->what = rml_arena_strdup(&f->arena, what);
+	u->why = rml_arena_strdup(&f->arena, why ? why : "not a constant");
+	rml_ptrvec_push(&f->unknowns, u);
+}
+
+bool rml_field_known(const struct rml_field *fld)
+{
+	return fld->part[RML_REG].known && fld->part[RML_LSB].known && fld->part[RML_MSB].known;
+}
+
+unsigned rml_field_width(const struct rml_field *fld)
+{
+	const struct rml_num *lsb = &fld->part[RML_LSB], *msb = &fld->part[RML_MSB];
+
+	if (!lsb->known || !msb->known || rml_ce_is_negative(*lsb) || rml_ce_is_negative(*msb) ||
+	    lsb->v > msb->v || msb->v > 63)
+		return 0;
+	return (unsigned)(msb->v - lsb->v + 1);
+}
+
+void rml_field_add_map(struct rml_facts *f, struct rml_field *fld, const char *key)
+{
+	const char **maps;
+	size_t i;
+
+	if (!key) {
+		fld->map_unknown = true;
+		return;
+	}
+	for (i = 0; i < fld->nmaps; i++)
+		if (!strcmp(fld->maps[i], key))
+			return;
+	maps = rml_arena_alloc(&f->arena, (fld->nmaps + 1) * sizeof(*maps));
+	if (fld->nmaps)
+		memcpy(maps, fld->maps, fld->nmaps * sizeof(*maps));
+	maps[fld->nmaps++] = key;
+	fld->maps = maps;
+}

@@ -1,0 +1,279 @@
+/*
+ * main: the regmap-lint command line. argv -> options -> analyse each file -> report ->
+ * exit code (0 clean, 1 findings, 2 tool error). Everything else lives in the engine.
+ */
+#include <limits.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../rules/rule.h"
+#include "args.h"
+#include "check.h"
+#include "output.h"
+#include "tu.h"
+#include "verify.h"
+
+#ifndef RML_VERSION
+#define RML_VERSION "0.0.0"
+#endif
+
+enum { EXIT_CLEAN = 0, EXIT_FINDINGS = 1, EXIT_TOOL_ERROR = 2 };
+
+static const char usage[] =
+	"Usage: regmap-lint [options] [compiler flags] file.c...\n"
+	"\n"
+	"Checks Linux drivers' struct reg_field tables and regmap_field_* calls.\n"
+	"Without compiler flags (or with only -D/-U/-std), each file is parsed alone against\n"
+	"regmap-lint's bundled kernel headers (lone-file mode). Given -I/-include/-nostdinc\n"
+	"flags (a kbuild or compile_commands.json command line), those are used instead;\n"
+	"flags that do not change the meaning of the code are dropped.\n"
+	"\n"
+	"Options:\n"
+	"  -h, --help            show this help and exit\n"
+	"      --version         show the version (and libclang's) and exit\n"
+	"  -v, --verbose         also print, on stderr, what could not be resolved and the\n"
+	"                        compiler's own errors\n"
+	"      --list-rules      list the rules and exit\n"
+	"      --enable=IDS      run only these rules (comma-separated ids)\n"
+	"      --disable=IDS     do not run these rules (comma-separated ids)\n"
+	"      --lone            parse against the bundled headers even when flags are given\n"
+	"      --include-dir=DIR use DIR as the bundled headers directory\n"
+	"      --verify          corpus mode: match the diagnostics against the expected-*\n"
+	"                        comments in each file; exit 1 on any mismatch\n"
+	"\n"
+	"Output: one line per finding, \"file:line:col: warning: message [rule-id]\", with\n"
+	"\"note:\" lines for related places; a file that cannot be analysed gives\n"
+	"\"file: error: reason\" and the other files are still analysed.\n"
+	"\n"
+	"Exit status: 0 no findings, 1 findings, 2 a file could not be analysed or bad usage.\n";
+
+struct cli {
+	bool verbose, verify, force_lone, list_rules;
+	const char *include_dir;
+	bool *enabled;
+	const char **rest;	/* compiler flags and files, in order */
+	size_t nrest;
+};
+
+static bool is_dir(const char *p)
+{
+	struct stat st;
+
+	return p && stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* The bundled headers: --include-dir, else installed beside an installed binary, else the source tree. */
+static const char *bundled_include(const char *opt)
+{
+	static char self[PATH_MAX];
+	ssize_t n;
+
+	if (opt)
+		return opt;
+	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	if (n > 0) {
+		char *slash;
+
+		self[n] = '\0';
+		slash = strrchr(self, '/');
+		if (slash) {
+			*slash = '\0';
+			if (!strcmp(self, RML_BINDIR) && is_dir(RML_INCLUDE_INSTALLED))
+				return RML_INCLUDE_INSTALLED;
+		}
+	}
+	if (is_dir(RML_INCLUDE_SOURCE))
+		return RML_INCLUDE_SOURCE;
+	return RML_INCLUDE_INSTALLED;
+}
+
+static int set_rules(struct cli *c, const char *list, bool on)
+{
+	char *dup = rml_xstrdup(list), *save = NULL, *tok;
+	int rc = 0;
+
+	if (on)
+		for (size_t i = 0; i < rml_nrules; i++)
+			c->enabled[i] = false;
+	for (tok = strtok_r(dup, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		const struct rml_rule *r = rml_rule_find(tok);
+
+		if (!r) {
+			fprintf(stderr, "regmap-lint: error: unknown rule '%s' (see --list-rules)\n", tok);
+			rc = -1;
+			break;
+		}
+		for (size_t i = 0; i < rml_nrules; i++)
+			if (rml_rules[i] == r)
+				c->enabled[i] = on;
+	}
+	free(dup);
+	return rc;
+}
+
+static int parse_cli(struct cli *c, int argc, char **argv)
+{
+	c->rest = rml_xcalloc((size_t)argc + 1, sizeof(*c->rest));
+	c->enabled = rml_xcalloc(rml_nrules, sizeof(*c->enabled));
+	for (size_t i = 0; i < rml_nrules; i++)
+		c->enabled[i] = true;
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+
+		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+			fputs(usage, stdout);
+			exit(EXIT_CLEAN);
+		} else if (!strcmp(a, "--version")) {
+			printf("regmap-lint %s (libclang %s)\n", RML_VERSION, rml_libclang_version());
+			exit(EXIT_CLEAN);
+		} else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) {
+			c->verbose = true;
+		} else if (!strcmp(a, "--verify")) {
+			c->verify = true;
+		} else if (!strcmp(a, "--lone")) {
+			c->force_lone = true;
+		} else if (!strcmp(a, "--list-rules")) {
+			c->list_rules = true;
+		} else if (!strncmp(a, "--include-dir=", 14)) {
+			c->include_dir = a + 14;
+		} else if (!strncmp(a, "--enable=", 9)) {
+			if (set_rules(c, a + 9, true) < 0)
+				return -1;
+		} else if (!strncmp(a, "--disable=", 10)) {
+			if (set_rules(c, a + 10, false) < 0)
+				return -1;
+		} else if (!strncmp(a, "--", 2) && a[2] && strncmp(a, "--target", 8) &&
+			   strncmp(a, "--arch", 6) && strncmp(a, "--param", 7) &&
+			   strncmp(a, "--sysroot", 9)) {
+			fprintf(stderr, "regmap-lint: error: unknown option '%s' (see --help)\n", a);
+			return -1;
+		} else {
+			c->rest[c->nrest++] = a;
+		}
+	}
+	return 0;
+}
+
+/* Flags that say where headers come from: with none of them, lone-file mode is the useful one. */
+static bool describes_headers(const struct rml_args *a)
+{
+	static const char *const hdr[] = { "-I", "-isystem", "-iquote", "-idirafter", "-include",
+					   "-imacros", "-nostdinc" };
+
+	for (size_t i = 0; i < a->nflags; i++)
+		for (size_t h = 0; h < RML_ARRAY_SIZE(hdr); h++)
+			if (!strncmp(a->flags[i], hdr[h], strlen(hdr[h])))
+				return true;
+	return false;
+}
+
+/* --verify: read the file's expectations (and corpus-args) before it is analysed. */
+static int verify_file(struct rml_index *idx, const char *path, struct rml_check_opts *o)
+{
+	struct rml_verify v;
+	struct rml_file_result res;
+	char *text = NULL, err[512];
+	size_t len = 0;
+	unsigned failures;
+
+	rml_verify_init(&v);
+	if (rml_read_file(path, &text, &len, err, sizeof(err)) < 0) {
+		fprintf(stdout, "%s: error: %s\n", path, err);
+		rml_verify_fini(&v);
+		return EXIT_TOOL_ERROR;
+	}
+	if (rml_verify_parse(&v, path, text, len, stdout) < 0) {
+		free(text);
+		rml_verify_fini(&v);
+		return EXIT_FINDINGS;
+	}
+	free(text);
+	o->parse.extra = (const char *const *)v.args;
+	o->parse.nextra = v.nargs;
+	rml_check_file(idx, path, o, &res);
+	failures = rml_verify_check(&v, &res.diags, path, stdout);
+	rml_file_result_fini(&res);
+	rml_verify_fini(&v);
+	o->parse.extra = NULL;
+	o->parse.nextra = 0;
+	if (failures) {
+		printf("%s: %u verification failure%s\n", path, failures, failures == 1 ? "" : "s");
+		return EXIT_FINDINGS;
+	}
+	return EXIT_CLEAN;
+}
+
+int main(int argc, char **argv)
+{
+	struct cli c = { 0 };
+	struct rml_args args;
+	struct rml_args_env env = { getenv("SRCARCH"), getenv("ARCH"), getenv("CROSS_COMPILE") };
+	struct rml_check_opts o = { 0 };
+	struct rml_index *idx;
+	char err[512];
+	int rc = EXIT_CLEAN;
+
+	if (parse_cli(&c, argc, argv) < 0)
+		return EXIT_TOOL_ERROR;
+	if (c.list_rules) {
+		for (size_t i = 0; i < rml_nrules; i++)
+			printf("%-26s %s\n", rml_rules[i]->id, rml_rules[i]->summary);
+		return EXIT_CLEAN;
+	}
+	if (rml_args_normalise(&args, c.nrest, c.rest, &env, err, sizeof(err)) < 0) {
+		fprintf(stderr, "regmap-lint: error: %s\n", err);
+		return EXIT_TOOL_ERROR;
+	}
+	if (!args.ninputs) {
+		fprintf(stderr, "regmap-lint: error: no input files (see --help)\n");
+		rml_args_fini(&args);
+		return EXIT_TOOL_ERROR;
+	}
+	o.parse.lone = c.force_lone || !describes_headers(&args);
+	o.parse.bundled_include = bundled_include(c.include_dir);
+	o.parse.flags = (const char *const *)args.flags;
+	o.parse.nflags = args.nflags;
+	o.parse.host_target = args.target;
+	o.enabled = c.enabled;
+	if (c.verbose) {
+		fprintf(stderr, "regmap-lint: %s mode", o.parse.lone ? "lone-file" : "flags");
+		for (size_t i = 0; i < args.nflags; i++)
+			fprintf(stderr, " %s", args.flags[i]);
+		fputc('\n', stderr);
+		for (size_t i = 0; i < args.ndropped; i++)
+			fprintf(stderr, "regmap-lint: dropped flag: %s\n", args.dropped[i]);
+	}
+
+	idx = rml_index_new();
+	for (size_t i = 0; i < args.ninputs; i++) {
+		const char *path = args.inputs[i];
+		struct rml_file_result res;
+		int frc;
+
+		if (c.verify) {
+			frc = verify_file(idx, path, &o);
+			if (frc > rc)
+				rc = frc;
+			continue;
+		}
+		rml_check_file(idx, path, &o, &res);
+		rml_out_gcc(stdout, &res.diags);
+		fflush(stdout);
+		if (c.verbose)
+			rml_print_verbose(stderr, &res);
+		if (res.tool_error)
+			rc = EXIT_TOOL_ERROR;
+		else if (res.nwarnings && rc == EXIT_CLEAN)
+			rc = EXIT_FINDINGS;
+		rml_file_result_fini(&res);
+	}
+	rml_index_free(idx);
+	rml_args_fini(&args);
+	free(c.rest);
+	free(c.enabled);
+	return rc;
+}

@@ -1,0 +1,217 @@
+/*
+ * tu: builds the libclang command line for one file (lone-file mode against the bundled
+ * headers, or the caller's normalised compiler flags), parses it, keeps libclang's own
+ * errors as facts for -v, and hands the translation unit to extract.c.
+ */
+#include "tu.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <clang-c/Index.h>
+
+#include "extract.h"
+
+struct rml_index {
+	CXIndex idx;
+};
+
+struct rml_index *rml_index_new(void)
+{
+	struct rml_index *i = rml_xmalloc(sizeof(*i));
+
+	i->idx = clang_createIndex(0, 0);	/* no PCH sharing, libclang prints nothing */
+	return i;
+}
+
+void rml_index_free(struct rml_index *i)
+{
+	if (!i)
+		return;
+	clang_disposeIndex(i->idx);
+	free(i);
+}
+
+const char *rml_libclang_version(void)
+{
+	static char buf[128];
+	CXString s;
+	const char *c, *v;
+
+	if (buf[0])
+		return buf;
+	s = clang_getClangVersion();
+	c = clang_getCString(s);
+	v = c ? strstr(c, "version ") : NULL;
+	snprintf(buf, sizeof(buf), "%s", v ? v + 8 : (c ? c : "unknown"));
+	buf[strcspn(buf, " ")] = '\0';
+	clang_disposeString(s);
+	return buf;
+}
+
+static const char *const lone_flags[] = {
+	"-nostdinc", "-std=gnu11", "-D__KERNEL__", "-DMODULE", "-O2",
+};
+
+/* Flags every parse gets: no warnings (not our product), no error limit. */
+static const char *const common_flags[] = { "-w", "-ferror-limit=0", "-x", "c" };
+
+static void collect_errors(CXTranslationUnit tu, struct rml_facts *f)
+{
+	unsigned i, n = clang_getNumDiagnostics(tu);
+
+	for (i = 0; i < n; i++) {
+		CXDiagnostic d = clang_getDiagnostic(tu, i);
+		enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
+		struct rml_unknown *u;
+		CXString s;
+		CXFile file;
+		unsigned line, col;
+
+		if (sev < CXDiagnostic_Error) {
+			clang_disposeDiagnostic(d);
+			continue;
+		}
+		u = rml_arena_alloc(&f->arena, sizeof(*u));
+		clang_getExpansionLocation(clang_getDiagnosticLocation(d), &file, &line, &col, NULL);
+		s = file ? clang_getFileName(file) : clang_getDiagnosticSpelling(d);
+		u->loc.file = rml_arena_strdup(&f->arena, file && clang_getCString(s) ?
+								  clang_getCString(s) : "");
+		clang_disposeString(s);
+		u->loc.line = line;
+		u->loc.col = col;
+		u->what = sev == CXDiagnostic_Fatal ? "fatal error" : "error";
+		s = clang_getDiagnosticSpelling(d);
+		u->why = rml_arena_strdup(&f->arena, clang_getCString(s) ? clang_getCString(s) : "");
+		clang_disposeString(s);
+		rml_ptrvec_push(&f->parse_errors, u);
+		clang_disposeDiagnostic(d);
+	}
+}
+
+static const char *cx_error_name(enum CXErrorCode e)
+{
+	switch (e) {
+	case CXError_Failure:
+		return "libclang could not parse it";
+	case CXError_Crashed:
+		return "libclang crashed while parsing it";
+	case CXError_InvalidArguments:
+		return "libclang rejected the arguments";
+	case CXError_ASTReadError:
+		return "libclang could not read the AST";
+	default:
+		return "libclang failed";
+	}
+}
+
+static bool has_errors(CXTranslationUnit tu)
+{
+	unsigned n = clang_getNumDiagnostics(tu);
+	bool err = false;
+
+	for (unsigned i = 0; i < n && !err; i++) {
+		CXDiagnostic d = clang_getDiagnostic(tu, i);
+
+		err = clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error;
+		clang_disposeDiagnostic(d);
+	}
+	return err;
+}
+
+/*
+ * Lone-file mode: a missing kernel header makes clang drop whole initialisers. Blank the
+ * items that cannot hold a reg_field and parse once more (same lines and columns).
+ */
+static CXTranslationUnit reparse_repaired(struct rml_index *idx, CXTranslationUnit tu,
+					  const char *path, const char **argv, int argc,
+					  unsigned options, struct rml_facts *facts)
+{
+	struct rml_repaired *rep;
+	struct CXUnsavedFile *uf;
+	CXTranslationUnit tu2 = NULL;
+	size_t n;
+
+	if (!has_errors(tu))
+		return tu;
+	n = rml_extract_repairs(tu, facts, &rep);
+	if (!n)
+		return tu;
+	uf = rml_xcalloc(n, sizeof(*uf));
+	for (size_t i = 0; i < n; i++) {
+		uf[i].Filename = rep[i].name;
+		uf[i].Contents = rep[i].text;
+		uf[i].Length = rep[i].len;
+		facts->repaired += rep[i].nblanked;
+	}
+	if (clang_parseTranslationUnit2(idx->idx, path, argv, argc, uf, (unsigned)n, options, &tu2) ==
+		    CXError_Success && tu2) {
+		clang_disposeTranslationUnit(tu);
+		tu = tu2;
+	} else {
+		facts->repaired = 0;
+	}
+	/* libclang copies unsaved contents into the TU's own buffers */
+	rml_repaired_free(rep, n);
+	free(rep);
+	free(uf);
+	return tu;
+}
+
+int rml_tu_analyse(struct rml_index *idx, const char *path, const struct rml_parse_opts *o,
+		   struct rml_facts *facts, char *err, size_t errlen)
+{
+	const char **argv;
+	size_t n = 0, cap;
+	char *incl = NULL, *target = NULL, *wd = NULL;
+	CXTranslationUnit tu = NULL;
+	enum CXErrorCode e;
+	unsigned options = CXTranslationUnit_DetailedPreprocessingRecord |
+			   CXTranslationUnit_KeepGoing |
+			   CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles;
+
+	cap = RML_ARRAY_SIZE(lone_flags) + RML_ARRAY_SIZE(common_flags) + o->nflags + o->nextra + 8;
+	argv = rml_xmalloc(cap * sizeof(*argv));
+	if (o->lone) {
+		for (size_t i = 0; i < RML_ARRAY_SIZE(lone_flags); i++)
+			argv[n++] = lone_flags[i];
+		incl = rml_xmalloc(strlen(o->bundled_include) + 16);
+		sprintf(incl, "-isystem%s", o->bundled_include);
+		argv[n++] = incl;
+		argv[n++] = "-include";
+		argv[n++] = "regmap-lint/lone.h";
+		if (o->host_target) {
+			target = rml_xmalloc(strlen(o->host_target) + 16);
+			sprintf(target, "--target=%s", o->host_target);
+			argv[n++] = target;
+		}
+	}
+	for (size_t i = 0; i < o->nflags; i++)
+		argv[n++] = o->flags[i];
+	for (size_t i = 0; i < o->nextra; i++)
+		argv[n++] = o->extra[i];
+	for (size_t i = 0; i < RML_ARRAY_SIZE(common_flags); i++)
+		argv[n++] = common_flags[i];
+	if (o->workdir) {
+		wd = rml_xmalloc(strlen(o->workdir) + 24);
+		sprintf(wd, "-working-directory=%s", o->workdir);
+		argv[n++] = wd;
+	}
+
+	e = clang_parseTranslationUnit2(idx->idx, path, argv, (int)n, NULL, 0, options, &tu);
+	if (e == CXError_Success && tu && o->lone)
+		tu = reparse_repaired(idx, tu, path, argv, (int)n, options, facts);
+	free(argv);
+	free(incl);
+	free(target);
+	free(wd);
+	if (e != CXError_Success || !tu) {
+		snprintf(err, errlen, "cannot parse: %s", cx_error_name(e));
+		return -1;
+	}
+	collect_errors(tu, facts);
+	rml_extract(tu, facts);
+	clang_disposeTranslationUnit(tu);
+	return 0;
+}

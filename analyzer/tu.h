@@ -1,0 +1,41 @@
+/*
+ * tu: parse one file with libclang (lone-file or flags mode) and extract its facts. This
+ * header keeps libclang out of its users: struct rml_index wraps a CXIndex (one per worker
+ * thread), owned by the caller and freed with rml_index_free().
+ */
+#ifndef RML_TU_H
+#define RML_TU_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "facts.h"
+
+struct rml_index;
+
+struct rml_index *rml_index_new(void);
+void rml_index_free(struct rml_index *idx);
+
+struct rml_parse_opts {
+	bool lone;			/* lone-file mode: parse against the bundled headers */
+	const char *bundled_include;	/* corpus/runtime/include (installed: share/regmap-lint/include) */
+	const char *const *flags;	/* normalised compiler flags (flags mode), incl. --target= */
+	size_t nflags;
+	const char *const *extra;	/* further flags (corpus-args), appended */
+	size_t nextra;
+	const char *workdir;		/* -working-directory, or NULL */
+	const char *host_target;	/* --target= for lone mode */
+};
+
+/*
+ * Parse path and extract its facts into facts (initialised by the caller). Returns 0, or
+ * -1 with a one-line reason in err when libclang gave no translation unit at all.
+ * Compiler errors in a TU that exists are not failures: they go to facts->parse_errors.
+ */
+int rml_tu_analyse(struct rml_index *idx, const char *path, const struct rml_parse_opts *o,
+		   struct rml_facts *facts, char *err, size_t errlen);
+
+/* "19.1.7" style version of the libclang in use (static storage). */
+const char *rml_libclang_version(void);
+
+#endif

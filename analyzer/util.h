@@ -1,0 +1,49 @@
+/*
+ * util: the arena every translation unit's facts and strings live in, and a growable
+ * vector of pointers. Knows nothing of libclang or regmap. An arena is freed at once by
+ * rml_arena_fini(); nothing allocated from it is freed on its own.
+ */
+#ifndef RML_UTIL_H
+#define RML_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+#define RML_FORMAT(a, b) __attribute__((format(printf, a, b)))
+#define RML_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+struct rml_arena_chunk;
+
+struct rml_arena {
+	struct rml_arena_chunk *head;
+	size_t used_bytes;
+};
+
+void rml_arena_init(struct rml_arena *a);
+void rml_arena_fini(struct rml_arena *a);
+/* Zeroed memory; aborts the process only if malloc itself fails. */
+void *rml_arena_alloc(struct rml_arena *a, size_t size);
+char *rml_arena_strdup(struct rml_arena *a, const char *s);
+char *rml_arena_strndup(struct rml_arena *a, const char *s, size_t n);
+char *rml_arena_printf(struct rml_arena *a, const char *fmt, ...) RML_FORMAT(2, 3);
+char *rml_arena_vprintf(struct rml_arena *a, const char *fmt, va_list ap) RML_FORMAT(2, 0);
+
+/* A vector of pointers; the pointed-to objects belong to someone else (usually an arena). */
+struct rml_ptrvec {
+	void **p;
+	size_t n, cap;
+};
+
+void rml_ptrvec_push(struct rml_ptrvec *v, void *ptr);
+void rml_ptrvec_fini(struct rml_ptrvec *v);
+
+/* malloc/realloc that abort with a message on exhaustion (library code never exits otherwise). */
+void *rml_xmalloc(size_t n);
+void *rml_xcalloc(size_t n, size_t size);
+void *rml_xrealloc(void *p, size_t n);
+char *rml_xstrdup(const char *s);
+
+/* Display column (tab stops every 8) of byte column `bytecol` (1-based) in `line`. */
+unsigned rml_display_col(const char *line, size_t linelen, unsigned bytecol);
+
+#endif

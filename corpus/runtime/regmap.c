@@ -1,0 +1,513 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * regmap.c - the regmap core on an in-memory register file (or on the config's
+ * reg_read/reg_write callbacks). Honours reg_bits, val_bits, reg_stride,
+ * max_register, the access tables/callbacks and reg_defaults; the cache,
+ * endianness, paging (ranges), reg_base/reg_shift and locking are not modelled.
+ */
+#include "internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- creation and destruction ---- */
+
+static int config_check(const struct regmap_config *config)
+{
+	bool callbacks = config->reg_read || config->reg_write;
+
+	if (config->val_bits < 0 || config->val_bits > 32)
+		return -EINVAL;
+	if (!config->val_bits && !callbacks)
+		return -EINVAL;
+	if (config->reg_bits < 0 || config->reg_bits > 32 || config->reg_stride < 0)
+		return -EINVAL;
+	return 0;
+}
+
+static struct regmap *map_new(struct device *dev, void *bus_context,
+			      const struct regmap_config *config)
+{
+	struct rml_state *st = rml_state();
+	struct regmap *map;
+	int ret;
+
+	if (!config)
+		return ERR_PTR(-EINVAL);
+	ret = config_check(config);
+	if (ret)
+		return ERR_PTR(ret);
+	if (rml_alloc_fails())
+		return ERR_PTR(-ENOMEM);
+
+	map = rml_xcalloc(1, sizeof(*map));
+	map->dev = dev;
+	map->cfg = *config;
+	map->bus_context = bus_context;
+	map->val_mask = config->val_bits && config->val_bits < 32 ?
+			(1U << config->val_bits) - 1 : ~0U;
+	map->reg_stride = config->reg_stride ? (unsigned int)config->reg_stride : 1;
+	map->max_register_is_set = config->max_register || config->max_register_is_0;
+	map->next = st->maps;
+	st->maps = map;
+	return map;
+}
+
+struct regmap *__regmap_init(struct device *dev, const struct regmap_bus *bus,
+			     void *bus_context,
+			     const struct regmap_config *config,
+			     struct lock_class_key *lock_key,
+			     const char *lock_name)
+{
+	(void)bus;
+	(void)lock_key;
+	(void)lock_name;
+	return map_new(dev, bus_context, config);
+}
+
+struct regmap *__regmap_init_i2c(struct i2c_client *i2c,
+				 const struct regmap_config *config,
+				 struct lock_class_key *lock_key,
+				 const char *lock_name)
+{
+	(void)i2c;
+	return __regmap_init(NULL, NULL, NULL, config, lock_key, lock_name);
+}
+
+struct regmap *__regmap_init_spi(struct spi_device *spi,
+				 const struct regmap_config *config,
+				 struct lock_class_key *lock_key,
+				 const char *lock_name)
+{
+	(void)spi;
+	return __regmap_init(NULL, NULL, NULL, config, lock_key, lock_name);
+}
+
+struct regmap *__regmap_init_mmio_clk(struct device *dev, const char *clk_id,
+				      void __iomem *regs,
+				      const struct regmap_config *config,
+				      struct lock_class_key *lock_key,
+				      const char *lock_name)
+{
+	(void)clk_id;
+	(void)regs;
+	return __regmap_init(dev, NULL, NULL, config, lock_key, lock_name);
+}
+
+static void devm_regmap_release(void *data)
+{
+	regmap_exit(data);
+}
+
+struct regmap *__devm_regmap_init(struct device *dev,
+				  const struct regmap_bus *bus,
+				  void *bus_context,
+				  const struct regmap_config *config,
+				  struct lock_class_key *lock_key,
+				  const char *lock_name)
+{
+	struct regmap *map;
+
+	map = __regmap_init(dev, bus, bus_context, config, lock_key, lock_name);
+	if (!IS_ERR(map))
+		rml_devres_add(dev, devm_regmap_release, map, "regmap");
+	return map;
+}
+
+/*
+ * The bus device is opaque here, so the map has no struct device: it lives
+ * until rml_rt_reset(), and the first devm field allocated on it gives it one.
+ */
+struct regmap *__devm_regmap_init_i2c(struct i2c_client *i2c,
+				      const struct regmap_config *config,
+				      struct lock_class_key *lock_key,
+				      const char *lock_name)
+{
+	return __regmap_init_i2c(i2c, config, lock_key, lock_name);
+}
+
+struct regmap *__devm_regmap_init_spi(struct spi_device *spi,
+				      const struct regmap_config *config,
+				      struct lock_class_key *lock_key,
+				      const char *lock_name)
+{
+	return __regmap_init_spi(spi, config, lock_key, lock_name);
+}
+
+struct regmap *__devm_regmap_init_mmio_clk(struct device *dev,
+					   const char *clk_id,
+					   void __iomem *regs,
+					   const struct regmap_config *config,
+					   struct lock_class_key *lock_key,
+					   const char *lock_name)
+{
+	(void)clk_id;
+	(void)regs;
+	return __devm_regmap_init(dev, NULL, NULL, config, lock_key, lock_name);
+}
+
+/* The memory stays until rml_rt_reset() so stale users do not crash the test. */
+void regmap_exit(struct regmap *map)
+{
+	if (!IS_ERR_OR_NULL(map))
+		map->exited = true;
+}
+
+void rml_regmap_free_all(void)
+{
+	struct rml_state *st = rml_state();
+
+	while (st->maps) {
+		struct regmap *map = st->maps;
+
+		st->maps = map->next;
+		free(map->regs);
+		free(map);
+	}
+}
+
+struct regmap *dev_get_regmap(struct device *dev, const char *name)
+{
+	struct regmap *map;
+
+	for (map = rml_state()->maps; map; map = map->next) {
+		if (map->exited || map->dev != dev)
+			continue;
+		if (!name || (map->cfg.name && !strcmp(map->cfg.name, name)))
+			return map;
+	}
+	return NULL;
+}
+
+struct device *regmap_get_device(struct regmap *map)
+{
+	return map->dev;
+}
+
+/* ---- access checks ---- */
+
+bool regmap_reg_in_ranges(unsigned int reg, const struct regmap_range *ranges,
+			  unsigned int nranges)
+{
+	unsigned int i;
+
+	for (i = 0; i < nranges; i++)
+		if (regmap_reg_in_range(reg, &ranges[i]))
+			return true;
+	return false;
+}
+
+/* A register in no_ranges is refused; otherwise yes_ranges decide, if any. */
+bool regmap_check_range_table(struct regmap *map, unsigned int reg,
+			      const struct regmap_access_table *table)
+{
+	(void)map;
+	if (regmap_reg_in_ranges(reg, table->no_ranges, table->n_no_ranges))
+		return false;
+	if (!table->n_yes_ranges)
+		return true;
+	return regmap_reg_in_ranges(reg, table->yes_ranges, table->n_yes_ranges);
+}
+
+static bool beyond_max(const struct regmap *map, unsigned int reg)
+{
+	return map->max_register_is_set && reg > map->cfg.max_register;
+}
+
+static bool writeable(struct regmap *map, unsigned int reg)
+{
+	if (beyond_max(map, reg))
+		return false;
+	if (map->cfg.writeable_reg)
+		return map->cfg.writeable_reg(map->dev, reg);
+	if (map->cfg.wr_table)
+		return regmap_check_range_table(map, reg, map->cfg.wr_table);
+	return true;
+}
+
+static bool readable(struct regmap *map, unsigned int reg)
+{
+	if (beyond_max(map, reg))
+		return false;
+	if (map->cfg.readable_reg)
+		return map->cfg.readable_reg(map->dev, reg);
+	if (map->cfg.rd_table)
+		return regmap_check_range_table(map, reg, map->cfg.rd_table);
+	return true;
+}
+
+/* An address that cannot be expressed in reg_bits (0 or 32: no limit). */
+static bool reg_too_wide(const struct regmap *map, unsigned int reg)
+{
+	int bits = map->cfg.reg_bits;
+
+	return bits > 0 && bits < 32 && (reg >> bits);
+}
+
+/* ---- the register file ---- */
+
+static struct rml_reg *reg_find(struct regmap *map, unsigned int reg)
+{
+	size_t i;
+
+	for (i = 0; i < map->nregs; i++)
+		if (map->regs[i].reg == reg)
+			return &map->regs[i];
+	return NULL;
+}
+
+static unsigned int reg_default(const struct regmap *map, unsigned int reg)
+{
+	unsigned int i;
+
+	for (i = 0; i < map->cfg.num_reg_defaults; i++)
+		if (map->cfg.reg_defaults[i].reg == reg)
+			return map->cfg.reg_defaults[i].def;
+	return 0;
+}
+
+static void reg_store(struct regmap *map, unsigned int reg, unsigned int val)
+{
+	struct rml_reg *r = reg_find(map, reg);
+
+	if (!r) {
+		if (map->nregs == map->capregs) {
+			map->capregs = map->capregs ? 2 * map->capregs : 16;
+			map->regs = realloc(map->regs,
+					    map->capregs * sizeof(*map->regs));
+			if (!map->regs)
+				abort();
+		}
+		r = &map->regs[map->nregs++];
+		r->reg = reg;
+	}
+	r->val = val;
+}
+
+/* Read without the stride check (as the kernel's internal read). */
+static int map_read(struct regmap *map, unsigned int reg, unsigned int *val)
+{
+	struct rml_reg *r;
+	int ret;
+
+	if (reg_too_wide(map, reg))
+		return -EINVAL;
+	if (!readable(map, reg))
+		return -EIO;
+	if (map->cfg.reg_read) {
+		ret = map->cfg.reg_read(map->bus_context, reg, val);
+		if (!ret)
+			*val &= map->val_mask;
+		return ret;
+	}
+	r = reg_find(map, reg);
+	*val = r ? r->val : reg_default(map, reg) & map->val_mask;
+	return 0;
+}
+
+/* Write without the stride check; the value is cut to val_bits. */
+static int map_write(struct regmap *map, unsigned int reg, unsigned int val)
+{
+	if (reg_too_wide(map, reg))
+		return -EINVAL;
+	if (!writeable(map, reg))
+		return -EIO;
+	val &= map->val_mask;
+	if (map->cfg.reg_write)
+		return map->cfg.reg_write(map->bus_context, reg, val);
+	reg_store(map, reg, val);
+	return 0;
+}
+
+/* ---- the public accessors ---- */
+
+static bool misaligned(const struct regmap *map, unsigned int reg)
+{
+	return reg % map->reg_stride != 0;
+}
+
+int regmap_read(struct regmap *map, unsigned int reg, unsigned int *val)
+{
+	if (misaligned(map, reg))
+		return -EINVAL;
+	return map_read(map, reg, val);
+}
+
+int regmap_write(struct regmap *map, unsigned int reg, unsigned int val)
+{
+	if (misaligned(map, reg))
+		return -EINVAL;
+	return map_write(map, reg, val);
+}
+
+int regmap_write_async(struct regmap *map, unsigned int reg, unsigned int val)
+{
+	return regmap_write(map, reg, val);
+}
+
+/* Read-modify-write; writes when something changes or force is set. */
+int regmap_update_bits_base(struct regmap *map, unsigned int reg,
+			    unsigned int mask, unsigned int val,
+			    bool *change, bool async, bool force)
+{
+	unsigned int old, new;
+	int ret;
+
+	(void)async;
+	if (change)
+		*change = false;
+	ret = map_read(map, reg, &old);
+	if (ret)
+		return ret;
+	new = (old & ~mask) | (val & mask);
+	if (!force && new == old)
+		return 0;
+	ret = map_write(map, reg, new);
+	if (!ret && change)
+		*change = true;
+	return ret;
+}
+
+int regmap_test_bits(struct regmap *map, unsigned int reg, unsigned int bits)
+{
+	unsigned int val;
+	int ret;
+
+	ret = regmap_read(map, reg, &val);
+	if (ret)
+		return ret;
+	return (val & bits) == bits;
+}
+
+int regmap_get_val_bytes(struct regmap *map)
+{
+	return (map->cfg.val_bits + map->cfg.pad_bits + 7) / 8;
+}
+
+int regmap_get_max_register(struct regmap *map)
+{
+	return map->max_register_is_set ? (int)map->cfg.max_register : -EINVAL;
+}
+
+int regmap_get_reg_stride(struct regmap *map)
+{
+	return (int)map->reg_stride;
+}
+
+bool regmap_might_sleep(struct regmap *map)
+{
+	return !map->cfg.fast_io;
+}
+
+/* Bulk transfers use native u8/u16/u32 elements, as the kernel does without a bus. */
+static int val_bytes(const struct regmap *map)
+{
+	int n = (map->cfg.val_bits + 7) / 8;
+
+	return n == 1 || n == 2 || n == 4 ? n : -EINVAL;
+}
+
+static void put_val(void *buf, size_t i, int bytes, unsigned int v)
+{
+	if (bytes == 1)
+		((u8 *)buf)[i] = (u8)v;
+	else if (bytes == 2)
+		((u16 *)buf)[i] = (u16)v;
+	else
+		((u32 *)buf)[i] = v;
+}
+
+static unsigned int get_val(const void *buf, size_t i, int bytes)
+{
+	if (bytes == 1)
+		return ((const u8 *)buf)[i];
+	if (bytes == 2)
+		return ((const u16 *)buf)[i];
+	return ((const u32 *)buf)[i];
+}
+
+int regmap_bulk_read(struct regmap *map, unsigned int reg, void *val,
+		     size_t val_count)
+{
+	int bytes = val_bytes(map);
+	unsigned int v;
+	size_t i;
+	int ret;
+
+	if (misaligned(map, reg))
+		return -EINVAL;
+	if (bytes < 0)
+		return bytes;
+	for (i = 0; i < val_count; i++) {
+		ret = map_read(map, reg + (unsigned int)i * map->reg_stride, &v);
+		if (ret)
+			return ret;
+		put_val(val, i, bytes, v);
+	}
+	return 0;
+}
+
+int regmap_bulk_write(struct regmap *map, unsigned int reg, const void *val,
+		      size_t val_count)
+{
+	int bytes = val_bytes(map);
+	size_t i;
+	int ret;
+
+	if (misaligned(map, reg))
+		return -EINVAL;
+	if (bytes < 0)
+		return bytes;
+	for (i = 0; i < val_count; i++) {
+		ret = map_write(map, reg + (unsigned int)i * map->reg_stride,
+				get_val(val, i, bytes));
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* Delays are not modelled. */
+int regmap_multi_reg_write(struct regmap *map, const struct reg_sequence *regs,
+			   int num_regs)
+{
+	int i, ret;
+
+	for (i = 0; i < num_regs; i++) {
+		ret = regmap_write(map, regs[i].reg, regs[i].def);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+int regcache_sync(struct regmap *map)
+{
+	(void)map;
+	return 0;
+}
+
+int regcache_sync_region(struct regmap *map, unsigned int min, unsigned int max)
+{
+	(void)map;
+	(void)min;
+	(void)max;
+	return 0;
+}
+
+void regcache_cache_only(struct regmap *map, bool enable)
+{
+	(void)map;
+	(void)enable;
+}
+
+void regcache_cache_bypass(struct regmap *map, bool enable)
+{
+	(void)map;
+	(void)enable;
+}
+
+void regcache_mark_dirty(struct regmap *map)
+{
+	(void)map;
+}

@@ -1,0 +1,44 @@
+/* registry: the const table of rules (rules.def) and the report helper they share. */
+#include <stdarg.h>
+#include <string.h>
+
+#include "rule.h"
+
+#define RULE(n) extern const struct rml_rule rule_##n;
+#include "rules.def"
+#undef RULE
+
+const struct rml_rule *const rml_rules[] = {
+#define RULE(n) &rule_##n,
+#include "rules.def"
+#undef RULE
+};
+
+const size_t rml_nrules = RML_ARRAY_SIZE(rml_rules);
+
+const struct rml_rule *rml_rule_find(const char *id)
+{
+	for (size_t i = 0; i < rml_nrules; i++)
+		if (!strcmp(rml_rules[i]->id, id))
+			return rml_rules[i];
+	return NULL;
+}
+
+struct rml_diag *rml_report(struct rml_ctx *ctx, const struct rml_loc *loc, const char *fmt, ...)
+{
+	struct rml_diag *d;
+	va_list ap;
+	char *msg;
+
+	va_start(ap, fmt);
+	msg = rml_arena_vprintf(ctx->diags->arena, fmt, ap);
+	va_end(ap);
+	d = rml_diag_add(ctx->diags, RML_SEV_WARNING, loc, ctx->rule->id, "%s", msg);
+	return d;
+}
+
+const char *rml_field_label(struct rml_ctx *ctx, const struct rml_field *fld)
+{
+	(void)ctx;
+	return fld->name;
+}

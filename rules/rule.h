@@ -1,0 +1,44 @@
+/*
+ * rule: what a rule is and the one way it reports. Rules see only const facts (facts.h),
+ * never libclang; they are stateless const tables, and every finding goes through
+ * rml_report() into the context's sink.
+ */
+#ifndef RML_RULE_H
+#define RML_RULE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "diag.h"
+#include "facts.h"
+
+enum rml_confidence { RML_CONF_HIGH, RML_CONF_MEDIUM, RML_CONF_LOW };
+
+struct rml_ctx {
+	const struct rml_facts *facts;
+	struct rml_diags *diags;
+	const struct rml_rule *rule;	/* the rule being run */
+};
+
+struct rml_rule {
+	const char *id;		/* kebab-case; = file name with '_' = corpus folder = [tag] */
+	const char *summary;	/* one sentence, the first line of the rule's doc */
+	enum rml_confidence confidence;
+	/* Hooks; NULL when the rule is not interested. */
+	void (*check_table)(struct rml_ctx *ctx, const struct rml_table *t);
+	void (*check_facts)(struct rml_ctx *ctx, const struct rml_facts *f);
+};
+
+/* Report a finding of ctx->rule at loc; add notes to the returned diagnostic. */
+struct rml_diag *rml_report(struct rml_ctx *ctx, const struct rml_loc *loc, const char *fmt, ...)
+	RML_FORMAT(3, 4);
+
+extern const struct rml_rule *const rml_rules[];
+extern const size_t rml_nrules;
+
+const struct rml_rule *rml_rule_find(const char *id);
+
+/* "F_EN" quoted for messages, with the table when the name alone does not say it. */
+const char *rml_field_label(struct rml_ctx *ctx, const struct rml_field *fld);
+
+#endif

@@ -1,0 +1,205 @@
+/* rules_test: each rule on synthetic facts, without parsing any C. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "facts.h"
+#include "rule.h"
+
+struct fixture {
+	struct rml_facts f;
+	struct rml_diags d;
+	struct rml_table *t;
+};
+
+static int setup(void **state)
+{
+	struct fixture *fx = test_calloc(1, sizeof(*fx));
+
+	rml_facts_init(&fx->f, "drv.c");
+	rml_diags_init(&fx->d, &fx->f.arena);
+	fx->t = rml_arena_alloc(&fx->f.arena, sizeof(*fx->t));
+	fx->t->name = fx->t->var = "tbl";
+	fx->t->kind = RML_TBL_ARRAY;
+	fx->t->array_len = -1;
+	rml_ptrvec_push(&fx->f.tables, fx->t);
+	*state = fx;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	struct fixture *fx = *state;
+
+	rml_diags_fini(&fx->d);
+	rml_facts_fini(&fx->f);
+	test_free(fx);
+	return 0;
+}
+
+static struct rml_field *field(struct fixture *fx, const char *name, unsigned line, uint64_t reg,
+			       uint64_t lsb, uint64_t msb)
+{
+	struct rml_field *fld = rml_arena_alloc(&fx->f.arena, sizeof(*fld));
+	struct rml_field **v = rml_arena_alloc(&fx->f.arena, (fx->t->nfields + 1) * sizeof(*v));
+
+	fld->name = name;
+	fld->loc = (struct rml_loc){ "drv.c", line, 9 };
+	fld->part[RML_REG] = rml_ce_const(reg, 32, false);
+	fld->part[RML_LSB] = rml_ce_const(lsb, 32, false);
+	fld->part[RML_MSB] = rml_ce_const(msb, 32, false);
+	fld->part[RML_ID_SIZE] = rml_ce_const(0, 32, false);
+	fld->part[RML_ID_OFFSET] = rml_ce_const(0, 32, false);
+	fld->table = fx->t;
+	fld->index = (long)fx->t->nfields;
+	if (fx->t->nfields)
+		memcpy(v, fx->t->fields, fx->t->nfields * sizeof(*v));
+	v[fx->t->nfields++] = fld;
+	fx->t->fields = v;
+	return fld;
+}
+
+static void run(struct fixture *fx, const char *id)
+{
+	struct rml_ctx ctx = { .facts = &fx->f, .diags = &fx->d, .rule = rml_rule_find(id) };
+
+	assert_non_null(ctx.rule);
+	ctx.rule->check_table(&ctx, fx->t);
+	rml_diags_sort(&fx->d);
+}
+
+static const struct rml_diag *diag(struct fixture *fx, size_t i)
+{
+	assert_true(i < rml_diags_count(&fx->d));
+	return rml_diags_at(&fx->d, i);
+}
+
+static void lsb_gt_msb_fires_on_swapped_bits(void **state)
+{
+	struct fixture *fx = *state;
+
+	field(fx, "F_OK", 1, 0x10, 0, 3);
+	field(fx, "F_BAD", 2, 0x10, 9, 8);
+	run(fx, "field-lsb-gt-msb");
+	assert_int_equal(rml_diags_count(&fx->d), 1);
+	assert_int_equal(diag(fx, 0)->loc.line, 2);
+	assert_string_equal(diag(fx, 0)->msg,
+			    "'F_BAD': lsb (9) is greater than msb (8), the field's mask is empty");
+	assert_string_equal(diag(fx, 0)->rule, "field-lsb-gt-msb");
+}
+
+static void lsb_gt_msb_silent_when_unknown(void **state)
+{
+	struct fixture *fx = *state;
+	struct rml_field *f = field(fx, "F_X", 1, 0x10, 9, 8);
+
+	f->part[RML_LSB] = rml_ce_unknown("'chan' is a parameter");
+	run(fx, "field-lsb-gt-msb");
+	assert_int_equal(rml_diags_count(&fx->d), 0);
+}
+
+static void overlap_fires_on_partial_overlap_with_note(void **state)
+{
+	struct fixture *fx = *state;
+
+	field(fx, "F_GAIN", 1, 0x10, 0, 3);
+	field(fx, "F_MODE", 2, 0x10, 2, 5);
+	run(fx, "field-overlap");
+	assert_int_equal(rml_diags_count(&fx->d), 1);
+	assert_int_equal(diag(fx, 0)->loc.line, 2);
+	assert_string_equal(diag(fx, 0)->msg, "'F_MODE' (bits 5:2) overlaps 'F_GAIN' (bits 3:0) in "
+					      "register 0x10: shared bits 3:2");
+	assert_int_equal(diag(fx, 0)->nnotes, 1);
+	assert_int_equal(diag(fx, 0)->notes[0].loc.line, 1);
+}
+
+static void overlap_silent_for_containment_and_other_registers(void **state)
+{
+	struct fixture *fx = *state;
+
+	field(fx, "F_ALL", 1, 0x10, 0, 7);	/* whole register */
+	field(fx, "F_LO", 2, 0x10, 0, 3);	/* sub-field */
+	field(fx, "F_ALIAS", 3, 0x10, 0, 3);	/* same bits, second name */
+	field(fx, "F_OTHER", 4, 0x11, 2, 5);	/* other register */
+	run(fx, "field-overlap");
+	assert_int_equal(rml_diags_count(&fx->d), 0);
+}
+
+static void overlap_keys_on_the_regmap(void **state)
+{
+	struct fixture *fx = *state;
+	struct rml_field *a = field(fx, "F_A", 1, 0x4, 0, 9);
+	struct rml_field *b = field(fx, "F_B", 2, 0x4, 3, 13);
+
+	rml_field_add_map(&fx->f, a, "map-tm");
+	rml_field_add_map(&fx->f, b, "map-srot");
+	run(fx, "field-overlap");
+	assert_int_equal(rml_diags_count(&fx->d), 0);	/* two register blocks */
+	rml_field_add_map(&fx->f, b, "map-tm");
+	run(fx, "field-overlap");
+	assert_int_equal(rml_diags_count(&fx->d), 1);	/* now both live on map-tm */
+}
+
+static void overlap_id_fields_share_registers_by_id(void **state)
+{
+	struct fixture *fx = *state;
+	struct rml_field *a = field(fx, "F_A", 1, 0x100, 0, 3);
+	field(fx, "F_B", 2, 0x110, 2, 5);
+
+	a->part[RML_ID_SIZE] = rml_ce_const(2, 32, false);
+	a->part[RML_ID_OFFSET] = rml_ce_const(0x10, 32, false);	/* 0x100 and 0x110 */
+	run(fx, "field-overlap");
+	assert_int_equal(rml_diags_count(&fx->d), 1);
+	assert_non_null(strstr(diag(fx, 0)->msg, "register 0x110"));
+}
+
+static void reg_width_uses_the_tied_config(void **state)
+{
+	struct fixture *fx = *state;
+	struct rml_regcfg cfg = { .name = "foo_cfg", .loc = { "drv.c", 40, 1 } };
+
+	cfg.val_bits = rml_ce_const(8, 32, false);
+	fx->t->cfg = &cfg;
+	field(fx, "F_OK", 1, 0x10, 0, 7);
+	field(fx, "F_WIDE", 2, 0x10, 4, 8);
+	run(fx, "field-exceeds-reg-width");
+	assert_int_equal(rml_diags_count(&fx->d), 1);
+	assert_string_equal(diag(fx, 0)->msg,
+			    "'F_WIDE': msb (8) is beyond the 8-bit register of 'foo_cfg'");
+	assert_int_equal(diag(fx, 0)->notes[0].loc.line, 40);
+}
+
+static void reg_width_defaults_to_32(void **state)
+{
+	struct fixture *fx = *state;
+
+	field(fx, "F_OK", 1, 0x10, 16, 31);
+	field(fx, "F_WIDE", 2, 0x10, 16, 32);
+	field(fx, "F_SWAPPED", 3, 0x10, 40, 33);	/* field-lsb-gt-msb's business */
+	run(fx, "field-exceeds-reg-width");
+	assert_int_equal(rml_diags_count(&fx->d), 1);
+	assert_string_equal(diag(fx, 0)->msg, "'F_WIDE': msb (32) is beyond a 32-bit register");
+}
+
+#define T(fn) cmocka_unit_test_setup_teardown(fn, setup, teardown)
+
+int main(int argc, char **argv)
+{
+	const struct CMUnitTest tests[] = {
+		T(lsb_gt_msb_fires_on_swapped_bits),
+		T(lsb_gt_msb_silent_when_unknown),
+		T(overlap_fires_on_partial_overlap_with_note),
+		T(overlap_silent_for_containment_and_other_registers),
+		T(overlap_keys_on_the_regmap),
+		T(overlap_id_fields_share_registers_by_id),
+		T(reg_width_uses_the_tied_config),
+		T(reg_width_defaults_to_32),
+	};
+
+	if (argc > 1)
+		cmocka_set_test_filter(argv[1]);
+	return cmocka_run_group_tests_name("rules", tests, NULL, NULL);
+}

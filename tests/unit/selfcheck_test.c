@@ -1,0 +1,141 @@
+/*
+ * selfcheck_test: keeps the rule table, the rule docs and the corpus in agreement, so
+ * that one name is used everywhere: rule id = rules/<id with _>.{c,md} = corpus/<id>/ =
+ * the [tag] in its ko- files.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <ctype.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "rule.h"
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *buf;
+	long n;
+
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	buf = calloc(1, (size_t)n + 1);
+	if (fread(buf, 1, (size_t)n, f) != (size_t)n)
+		n = 0;
+	fclose(f);
+	return buf;
+}
+
+static void snake(const char *id, char *out, size_t n)
+{
+	snprintf(out, n, "%s", id);
+	for (char *p = out; *p; p++)
+		if (*p == '-')
+			*p = '_';
+}
+
+static void selfcheck_ids_are_kebab_case_and_unique(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < rml_nrules; i++) {
+		const char *id = rml_rules[i]->id;
+
+		for (const char *p = id; *p; p++)
+			if (!islower((unsigned char)*p) && !isdigit((unsigned char)*p) && *p != '-')
+				fail_msg("rule %zu '%s': id is not kebab-case", i, id);
+		for (size_t j = 0; j < i; j++)
+			if (!strcmp(id, rml_rules[j]->id))
+				fail_msg("rule %zu '%s': id used twice", i, id);
+		if (!rml_rules[i]->check_table && !rml_rules[i]->check_facts)
+			fail_msg("rule %zu '%s': no hook", i, id);
+	}
+}
+
+static void selfcheck_docs_open_with_the_summary(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < rml_nrules; i++) {
+		const struct rml_rule *r = rml_rules[i];
+		char path[512], sn[128], head[256], *doc, *p;
+
+		snake(r->id, sn, sizeof(sn));
+		snprintf(path, sizeof(path), "%s/rules/%s.md", RML_SRCDIR, sn);
+		doc = slurp(path);
+		if (!doc)
+			fail_msg("rule '%s': no doc %s", r->id, path);
+		snprintf(head, sizeof(head), "# %s\n\n%s\n", r->id, r->summary);
+		if (strncmp(doc, head, strlen(head)))
+			fail_msg("rule '%s': %s must open with \"# %s\", a blank line and the summary "
+				 "\"%s\"", r->id, path, r->id, r->summary);
+		for (p = doc; (p = strstr(p, "\n## ")); p++)
+			;
+		if (!strstr(doc, "\n## What happens at runtime") || !strstr(doc, "\n## Stays silent when") ||
+		    !strstr(doc, "\n## Examples"))
+			fail_msg("rule '%s': %s lacks a required section", r->id, path);
+		free(doc);
+		snprintf(path, sizeof(path), "%s/rules/%s.c", RML_SRCDIR, sn);
+		doc = slurp(path);
+		if (!doc)
+			fail_msg("rule '%s': no source %s", r->id, path);
+		free(doc);
+	}
+}
+
+static void selfcheck_corpus_has_ko_and_ok(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < rml_nrules; i++) {
+		const struct rml_rule *r = rml_rules[i];
+		char dir[512], path[1024], tag[160];
+		struct dirent *de;
+		int ko = 0, ok = 0;
+		DIR *d;
+
+		snprintf(dir, sizeof(dir), "%s/corpus/%s", RML_SRCDIR, r->id);
+		snprintf(tag, sizeof(tag), "[%s]", r->id);
+		d = opendir(dir);
+		if (!d)
+			fail_msg("rule '%s': no corpus folder %s", r->id, dir);
+		while ((de = readdir(d))) {
+			char *text;
+
+			if (!strstr(de->d_name, ".c"))
+				continue;
+			snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
+			text = slurp(path);
+			if (!strncmp(de->d_name, "ko-", 3) && text && strstr(text, tag))
+				ko++;
+			else if (!strncmp(de->d_name, "ok-", 3) && text && !strstr(text, tag))
+				ok++;
+			else if (strncmp(de->d_name, "ok-", 3) && strncmp(de->d_name, "ko-", 3))
+				fail_msg("rule '%s': %s is neither ko- nor ok-", r->id, path);
+			free(text);
+		}
+		closedir(d);
+		if (!ko)
+			fail_msg("rule '%s': no ko-*.c in %s expecting %s", r->id, dir, tag);
+		if (!ok)
+			fail_msg("rule '%s': no ok-*.c in %s (that expects no %s)", r->id, dir, tag);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(selfcheck_ids_are_kebab_case_and_unique),
+		cmocka_unit_test(selfcheck_docs_open_with_the_summary),
+		cmocka_unit_test(selfcheck_corpus_has_ko_and_ok),
+	};
+
+	if (argc > 1)
+		cmocka_set_test_filter(argv[1]);
+	return cmocka_run_group_tests_name("selfcheck", tests, NULL, NULL);
+}
