@@ -126,7 +126,7 @@ static void answer_probes(struct rml_file_result *res)
 		struct probe_arg a = { res, p };
 
 		if (p->is_field) {
-			if (!rml_fref_each(f, &p->src, NULL, probe_field, &a))
+			if (!rml_fref_each(f, &p->src, p->func, probe_field, &a))
 				rml_diag_add(&res->diags, RML_SEV_REMARK, &p->loc, NULL,
 					     "field not resolved: %s",
 					     p->src.why ? p->src.why : "no table slot matches");

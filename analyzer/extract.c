@@ -9,6 +9,7 @@
 #include "extract.h"
 #include "repair.h"
 
+#include <ctype.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -735,6 +736,66 @@ static int part_of_member(const char *m)
 	return -1;
 }
 
+/* Is text[off] inside a #define (its logical line, continuations included)? */
+static bool in_define(const char *t, size_t len, size_t off)
+{
+	size_t p = off < len ? off : len;
+
+	for (;;) {
+		while (p > 0 && t[p - 1] != '\n')
+			p--;
+		if (p >= 2 && t[p - 2] == '\\') {	/* continuation of the line above */
+			p--;
+			continue;
+		}
+		break;
+	}
+	while (p < len && (t[p] == ' ' || t[p] == '\t'))
+		p++;
+	if (p >= len || t[p] != '#')
+		return false;
+	p++;
+	while (p < len && (t[p] == ' ' || t[p] == '\t'))
+		p++;
+	return !strncmp(t + p, "define", 6);
+}
+
+/*
+ * How the driver wrote an expression, as a key two writings can be compared by: the
+ * text from its first to its last token where the driver wrote them (a macro argument is
+ * spelled where it is passed), blanks squeezed; or, when the tokens come from a macro
+ * body (REG_A and REG_B both defined as 0x4), the place of that definition. NULL when
+ * its ends are spelled in different files.
+ */
+static const char *spelled_text(struct ex *x, CXCursor e)
+{
+	CXSourceRange r = clang_getCursorExtent(e);
+	CXFile f1, f2;
+	unsigned s, end;
+	struct file_info *fi;
+	char *out, *o;
+
+	clang_getSpellingLocation(clang_getRangeStart(r), &f1, NULL, NULL, &s);
+	clang_getSpellingLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &end);
+	if (!f1 || f1 != f2)
+		return NULL;
+	fi = file_info(x, f1);
+	if (!fi->text || end > fi->len || s > fi->len)
+		return NULL;
+	if (in_define(fi->text, fi->len, s) || in_define(fi->text, fi->len, end))
+		return rml_arena_printf(x->a, "@%s:%u-%u", fi->name, s, end);
+	if (end < s || end - s > 256)
+		return NULL;
+	while (end < fi->len && (isalnum((unsigned char)fi->text[end]) || fi->text[end] == '_'))
+		end++;	/* the range stops at the start of its last token */
+	out = o = rml_arena_alloc(x->a, end - s + 1);
+	for (unsigned i = s; i < end; i++)
+		if (!isspace((unsigned char)fi->text[i]))
+			*o++ = fi->text[i];
+	*o = '\0';
+	return out;
+}
+
 /* Fill a field's parts from its initialiser (an init list, or a compound literal). */
 static void read_field(struct ex *x, struct rml_field *fld, CXCursor init)
 {
@@ -771,6 +832,8 @@ static void read_field(struct ex *x, struct rml_field *fld, CXCursor init)
 		if (part < 0 || part >= RML_NPART)
 			continue;
 		fld->part[part] = eval_top(x, e);
+		if (part == RML_REG)
+			fld->reg_text = spelled_text(x, e);
 		pos = (unsigned)part + 1;
 	}
 }
@@ -1319,6 +1382,7 @@ static void handle_call(struct ex *x, CXCursor call)
 		struct rml_probe *p = rml_arena_alloc(x->a, sizeof(*p));
 
 		p->loc = cursor_loc(x, call);
+		p->func = x->func;
 		p->is_field = name[10] == 'f';
 		if (nargs == 1 && p->is_field)
 			fref_of(x, clang_Cursor_getArgument(call, 0), false, &p->src);

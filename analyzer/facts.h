@@ -54,6 +54,7 @@ struct rml_field {
 	const char *name;		/* "F_EN", "tbl[3]", "chip_a.en", "f" */
 	struct rml_loc loc;		/* the initialiser, at its expansion site */
 	struct rml_num part[RML_NPART];
+	const char *reg_text;		/* the reg argument as written ("SROT_CTRL_OFF"), or NULL */
 	struct rml_table *table;	/* owner */
 	long index;			/* slot (array) or member ordinal (struct); 0 for single */
 	const char *member;		/* struct member name for RML_TBL_STRUCT, else NULL */
@@ -124,6 +125,7 @@ struct rml_assign {
 /* An engine probe in corpus files: rml_probe_field(x) / rml_probe_value(v). */
 struct rml_probe {
 	struct rml_loc loc;
+	const char *func;		/* enclosing function */
 	bool is_field;
 	struct rml_fref src;		/* probe_field: what the argument names */
 	struct rml_num value;		/* probe_value */

@@ -11,13 +11,21 @@
 
 #include "rule.h"
 
-#define MAX_IDS 1024
-
-/* Could the two fields be allocated on the same regmap? */
+/*
+ * Could the two fields be allocated on the same regmap? Where the file allocates both,
+ * the regmaps they are allocated on say so. Where it does not (the table is allocated by
+ * another file, or through a pointer), the register must at least be written the same
+ * way: one table often describes two register blocks whose offsets coincide
+ * (SROT_CTRL_OFF and TM_..._OFF, both 0x4, on two regmaps).
+ */
 static bool same_map(const struct rml_table *t, const struct rml_field *a, const struct rml_field *b)
 {
 	bool a_alloc = a->nmaps || a->map_unknown, b_alloc = b->nmaps || b->map_unknown;
 
+	if (!a_alloc || !b_alloc) {
+		if (!a->reg_text || !b->reg_text || strcmp(a->reg_text, b->reg_text))
+			return false;
+	}
 	if (a_alloc && b_alloc) {
 		for (size_t i = 0; i < a->nmaps; i++)
 			for (size_t j = 0; j < b->nmaps; j++)
@@ -44,26 +52,23 @@ static bool same_map(const struct rml_table *t, const struct rml_field *a, const
 	return true;
 }
 
-/* The lowest register two fields share (id fields cover reg + k * id_offset, k < id_size). */
+/*
+ * Do the two fields live in one register? Their base registers must be equal: for id
+ * fields (REG_FIELD_ID) id k of both is then at the same place when their id_offset
+ * agrees, and a plain field meets id 0. Registers that only meet through id arithmetic
+ * from different bases are not compared: some drivers keep register indexes, not
+ * addresses, in reg and translate them before allocating.
+ */
 static bool shared_reg(const struct rml_field *a, const struct rml_field *b, uint64_t *reg)
 {
-	uint64_t na = a->part[RML_ID_SIZE].v ? a->part[RML_ID_SIZE].v : 1;
-	uint64_t nb = b->part[RML_ID_SIZE].v ? b->part[RML_ID_SIZE].v : 1;
-	uint64_t oa = a->part[RML_ID_OFFSET].v, ob = b->part[RML_ID_OFFSET].v;
+	uint64_t na = a->part[RML_ID_SIZE].v, nb = b->part[RML_ID_SIZE].v;
 
-	if (na > MAX_IDS || nb > MAX_IDS)
+	if (a->part[RML_REG].v != b->part[RML_REG].v)
 		return false;
-	for (uint64_t i = 0; i < na; i++) {
-		uint64_t ra = a->part[RML_REG].v + i * oa;
-
-		for (uint64_t j = 0; j < nb; j++) {
-			if (ra == b->part[RML_REG].v + j * ob) {
-				*reg = ra;
-				return true;
-			}
-		}
-	}
-	return false;
+	if (na && nb && a->part[RML_ID_OFFSET].v != b->part[RML_ID_OFFSET].v)
+		return false;
+	*reg = a->part[RML_REG].v;
+	return true;
 }
 
 static bool usable(const struct rml_field *f)

@@ -53,6 +53,7 @@ static struct rml_field *field(struct fixture *fx, const char *name, unsigned li
 	fld->part[RML_MSB] = rml_ce_const(msb, 32, false);
 	fld->part[RML_ID_SIZE] = rml_ce_const(0, 32, false);
 	fld->part[RML_ID_OFFSET] = rml_ce_const(0, 32, false);
+	fld->reg_text = "FOO_REG";
 	fld->table = fx->t;
 	fld->index = (long)fx->t->nfields;
 	if (fx->t->nfields)
@@ -143,17 +144,35 @@ static void overlap_keys_on_the_regmap(void **state)
 	assert_int_equal(rml_diags_count(&fx->d), 1);	/* now both live on map-tm */
 }
 
-static void overlap_id_fields_share_registers_by_id(void **state)
+static void overlap_id_fields_compare_on_their_base(void **state)
 {
 	struct fixture *fx = *state;
 	struct rml_field *a = field(fx, "F_A", 1, 0x100, 0, 3);
-	field(fx, "F_B", 2, 0x110, 2, 5);
+	struct rml_field *b = field(fx, "F_B", 2, 0x100, 2, 5);
+	struct rml_field *c = field(fx, "F_C", 3, 0x110, 2, 5);
 
-	a->part[RML_ID_SIZE] = rml_ce_const(2, 32, false);
-	a->part[RML_ID_OFFSET] = rml_ce_const(0x10, 32, false);	/* 0x100 and 0x110 */
+	a->part[RML_ID_SIZE] = b->part[RML_ID_SIZE] = rml_ce_const(2, 32, false);
+	a->part[RML_ID_OFFSET] = b->part[RML_ID_OFFSET] = rml_ce_const(0x10, 32, false);
+	(void)c;	/* 0x110 is id 1 of F_A's base, but a different base: not compared */
 	run(fx, "field-overlap");
 	assert_int_equal(rml_diags_count(&fx->d), 1);
-	assert_non_null(strstr(diag(fx, 0)->msg, "register 0x110"));
+	assert_non_null(strstr(diag(fx, 0)->msg, "'F_B'"));
+	assert_non_null(strstr(diag(fx, 0)->msg, "register 0x100"));
+}
+
+static void overlap_unallocated_needs_the_same_register_spelling(void **state)
+{
+	struct fixture *fx = *state;
+	struct rml_field *a = field(fx, "SENSOR_EN", 1, 0x4, 3, 13);
+	struct rml_field *b = field(fx, "LOW_THRESH", 2, 0x4, 0, 9);
+
+	a->reg_text = "SROT_CTRL_OFF";
+	b->reg_text = "TM_Sn_UPPER_LOWER_STATUS_CTRL_OFF";	/* another block, same offset */
+	run(fx, "field-overlap");
+	assert_int_equal(rml_diags_count(&fx->d), 0);
+	b->reg_text = "SROT_CTRL_OFF";
+	run(fx, "field-overlap");
+	assert_int_equal(rml_diags_count(&fx->d), 1);
 }
 
 static void reg_width_uses_the_tied_config(void **state)
@@ -194,7 +213,8 @@ int main(int argc, char **argv)
 		T(overlap_fires_on_partial_overlap_with_note),
 		T(overlap_silent_for_containment_and_other_registers),
 		T(overlap_keys_on_the_regmap),
-		T(overlap_id_fields_share_registers_by_id),
+		T(overlap_id_fields_compare_on_their_base),
+		T(overlap_unallocated_needs_the_same_register_spelling),
 		T(reg_width_uses_the_tied_config),
 		T(reg_width_defaults_to_32),
 	};
