@@ -884,12 +884,40 @@ static void table_add(struct ex *x, struct rml_table *t, struct rml_field *fld)
 	record_unknowns(x, fld);
 }
 
+/* Was this initialiser replaced by "{}" in lone-file mode's repair? */
+static bool is_voided(struct ex *x, CXCursor init)
+{
+	CXFile file;
+	unsigned off;
+	const char *name;
+
+	if (!x->f->voided.n)
+		return false;
+	clang_getExpansionLocation(clang_getCursorLocation(init), &file, NULL, NULL, &off);
+	if (!file)
+		return false;
+	name = file_info(x, file)->name;
+	for (size_t i = 0; i < x->f->voided.n; i++) {
+		const struct rml_void *v = x->f->voided.p[i];
+
+		if (v->off == off && !strcmp(v->file, name))
+			return true;
+	}
+	return false;
+}
+
 static struct rml_field *new_field(struct ex *x, const char *name, CXCursor init)
 {
 	struct rml_field *fld = rml_arena_alloc(x->a, sizeof(*fld));
 
 	fld->name = name;
 	fld->loc = cursor_loc(x, init);
+	if (is_voided(x, init)) {
+		for (int i = 0; i < RML_NPART; i++)
+			fld->part[i] = rml_ce_unknown("its initialiser needs headers regmap-lint "
+						      "does not bundle");
+		return fld;
+	}
 	read_field(x, fld, init);
 	return fld;
 }
@@ -1565,6 +1593,7 @@ static struct rml_repaired *repaired_of(struct ex *x, struct file_info *fi)
 	x->rep[x->nrep].text[fi->len] = '\0';
 	x->rep[x->nrep].len = fi->len;
 	x->rep[x->nrep].nblanked = 0;
+	x->rep[x->nrep].voids = (struct rml_repair_voids){ 0 };
 	return &x->rep[x->nrep++];
 }
 
@@ -1608,7 +1637,8 @@ static void repair_var(struct ex *x, CXCursor var)
 			errs[nerrs++] = x->errs[i].off;
 	pool.n = 0;
 	x->rcpool = &pool;
-	n = rml_repair_init(rep->text, rep->len, (size_t)open, &oracle, &root, errs, nerrs);
+	n = rml_repair_init(rep->text, rep->len, (size_t)open, &oracle, &root, errs, nerrs,
+			    &rep->voids);
 	x->rcpool = NULL;
 	free(errs);
 	if (n > 0)
@@ -1699,7 +1729,7 @@ size_t rml_extract_repairs(CXTranslationUnit tu, struct rml_facts *facts, struct
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), top_visit, &x);
 	/* keep only the files that changed */
 	for (size_t i = 0; i < x.nrep; i++) {
-		if (x.rep[i].nblanked)
+		if (x.rep[i].nblanked || x.rep[i].voids.n)
 			x.rep[o++] = x.rep[i];
 		else
 			rml_repaired_free(&x.rep[i], 1), x.rep[i].name = NULL;
@@ -1720,6 +1750,7 @@ void rml_repaired_free(struct rml_repaired *r, size_t n)
 	for (size_t i = 0; i < n; i++) {
 		free(r[i].name);
 		free(r[i].text);
+		free(r[i].voids.off);
 	}
 }
 

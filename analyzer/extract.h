@@ -8,6 +8,7 @@
 #include <clang-c/Index.h>
 
 #include "facts.h"
+#include "repair.h"
 
 void rml_extract(CXTranslationUnit tu, struct rml_facts *facts);
 
@@ -17,6 +18,7 @@ struct rml_repaired {
 	char *text;		/* the repaired contents (heap) */
 	size_t len;
 	unsigned nblanked;
+	struct rml_repair_voids voids;	/* positional items replaced by "{}" */
 };
 
 /*

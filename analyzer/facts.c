@@ -41,6 +41,7 @@ void rml_facts_fini(struct rml_facts *f)
 	rml_ptrvec_fini(&f->probes);
 	rml_ptrvec_fini(&f->unknowns);
 	rml_ptrvec_fini(&f->parse_errors);
+	rml_ptrvec_fini(&f->voided);
 	rml_arena_fini(&f->arena);
 }
 

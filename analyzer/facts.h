@@ -131,6 +131,12 @@ struct rml_probe {
 	struct rml_num value;		/* probe_value */
 };
 
+/* Lone-file mode: a positional initialiser item that had to be replaced by "{}". */
+struct rml_void {
+	const char *file;		/* as libclang names it */
+	size_t off;			/* byte offset of the item */
+};
+
 /* Something the engine could not resolve (shown by -v). */
 struct rml_unknown {
 	struct rml_loc loc;
@@ -149,6 +155,7 @@ struct rml_facts {
 	struct rml_ptrvec probes;	/* struct rml_probe * */
 	struct rml_ptrvec unknowns;	/* struct rml_unknown * */
 	struct rml_ptrvec parse_errors;	/* struct rml_unknown * (what = "error"), libclang's own */
+	struct rml_ptrvec voided;	/* struct rml_void * */
 	unsigned nfields;
 	unsigned repaired;		/* lone mode: initialiser items blanked for a second parse */
 	bool uses_regmap_field;		/* the file mentions the API at all */

@@ -3,6 +3,7 @@
 
 #include <ctype.h>
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define MAX_DEPTH 32
@@ -126,6 +127,7 @@ static void blank(char *t, size_t s, size_t e)
 struct errset {
 	const size_t *off;
 	size_t n;
+	struct rml_repair_voids *voids;
 };
 
 static bool has_error(const struct errset *es, size_t s, size_t e)
@@ -189,7 +191,22 @@ static int repair(char *t, size_t len, size_t open, const struct rml_repair_orac
 			return -1;
 		if (designated && k != RML_RECURSE && has_error(es, s, e))
 			k = RML_BLANK;
-		if (k == RML_BLANK && !has_directive(t, s, e)) {
+		if (!designated && k != RML_RECURSE && es->voids && e - s >= 2 &&
+		    has_error(es, s, e) && !has_directive(t, s, e)) {
+			/* keep the slot: "{}" in place of the item, its value unknown */
+			blank(t, s, e);
+			t[s] = '{';
+			t[s + 1] = '}';
+			if (es->voids->n == es->voids->cap) {
+				es->voids->cap = es->voids->cap ? 2 * es->voids->cap : 8;
+				es->voids->off = realloc(es->voids->off,
+							 es->voids->cap * sizeof(*es->voids->off));
+				if (!es->voids->off)
+					return -1;
+			}
+			es->voids->off[es->voids->n++] = s;
+			blanked++;
+		} else if (k == RML_BLANK && !has_directive(t, s, e)) {
 			size_t end = t[e] == ',' ? e + 1 : e;
 
 			blank(t, s, end);
@@ -213,9 +230,9 @@ static int repair(char *t, size_t len, size_t open, const struct rml_repair_orac
 }
 
 int rml_repair_init(char *text, size_t len, size_t open, const struct rml_repair_oracle *o,
-		    void *ctx, const size_t *errs, size_t nerrs)
+		    void *ctx, const size_t *errs, size_t nerrs, struct rml_repair_voids *voids)
 {
-	struct errset es = { errs, nerrs };
+	struct errset es = { errs, nerrs, voids };
 	size_t close;
 
 	if (open >= len || text[open] != '{')

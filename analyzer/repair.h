@@ -24,15 +24,22 @@ struct rml_repair_oracle {
 	enum rml_keep (*element)(void *ctx, void **sub);
 };
 
+/* Offsets of positional items replaced by "{}" (their slot kept, their value unknown). */
+struct rml_repair_voids {
+	size_t *off;	/* heap; the caller frees */
+	size_t n, cap;
+};
+
 /*
  * Repair the initialiser whose '{' is at text[open]. errs[0..nerrs-1] are the offsets of
- * the compiler's errors in this text (sorted): a designated item that contains one is
- * blanked whatever the oracle says (positional ones cannot be, their slot would move).
- * Returns the number of items blanked, or -1 when the text is not a balanced initialiser
- * (items may have been blanked before that was seen: callers work on a copy).
+ * the compiler's errors in this text: a designated item that contains one is blanked
+ * whatever the oracle says; a positional one cannot be (its slot would move), so it is
+ * replaced by "{}" and its offset added to voids (which may be NULL: then it is kept).
+ * Returns the number of items blanked or voided, or -1 when the text is not a balanced
+ * initialiser (items may have been changed before that was seen: callers work on a copy).
  */
 int rml_repair_init(char *text, size_t len, size_t open, const struct rml_repair_oracle *o,
-		    void *ctx, const size_t *errs, size_t nerrs);
+		    void *ctx, const size_t *errs, size_t nerrs, struct rml_repair_voids *voids);
 
 /*
  * Find the initialiser of the declaration whose name ends before text[from]: skips

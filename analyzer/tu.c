@@ -144,6 +144,13 @@ static CXTranslationUnit reparse_repaired(struct rml_index *idx, CXTranslationUn
 		uf[i].Contents = rep[i].text;
 		uf[i].Length = rep[i].len;
 		facts->repaired += rep[i].nblanked;
+		for (size_t v = 0; v < rep[i].voids.n; v++) {
+			struct rml_void *vo = rml_arena_alloc(&facts->arena, sizeof(*vo));
+
+			vo->file = rml_arena_strdup(&facts->arena, rep[i].name);
+			vo->off = rep[i].voids.off[v];
+			rml_ptrvec_push(&facts->voided, vo);
+		}
 	}
 	if (clang_parseTranslationUnit2(idx->idx, path, argv, argc, uf, (unsigned)n, options, &tu2) ==
 		    CXError_Success && tu2) {
@@ -200,8 +207,11 @@ int rml_tu_analyse(struct rml_index *idx, const char *path, const struct rml_par
 	}
 
 	e = clang_parseTranslationUnit2(idx->idx, path, argv, (int)n, NULL, 0, options, &tu);
-	if (e == CXError_Success && tu && o->lone)
-		tu = reparse_repaired(idx, tu, path, argv, (int)n, options, facts);
+	if (e == CXError_Success && tu) {
+		collect_errors(tu, facts);	/* the first parse's: they say why items were set aside */
+		if (o->lone)
+			tu = reparse_repaired(idx, tu, path, argv, (int)n, options, facts);
+	}
 	free(argv);
 	free(incl);
 	free(target);
@@ -210,7 +220,6 @@ int rml_tu_analyse(struct rml_index *idx, const char *path, const struct rml_par
 		snprintf(err, errlen, "cannot parse: %s", cx_error_name(e));
 		return -1;
 	}
-	collect_errors(tu, facts);
 	rml_extract(tu, facts);
 	clang_disposeTranslationUnit(tu);
 	return 0;

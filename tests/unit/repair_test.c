@@ -3,6 +3,7 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -38,10 +39,12 @@ static void run_ctx(void *ctx, const char *in, const char *want, int blanked, co
 	strcpy(buf, in);
 	open = rml_repair_find_init(buf, strlen(buf), 0);
 	assert_true(open >= 0);
-	assert_int_equal(rml_repair_init(buf, strlen(buf), (size_t)open, &oracle, ctx, errs, nerrs),
+	assert_int_equal(rml_repair_init(buf, strlen(buf), (size_t)open, &oracle, ctx, errs, nerrs,
+					 NULL),
 			 blanked);
 	assert_string_equal(buf, want);
-	assert_int_equal(rml_repair_init(buf, strlen(buf), (size_t)open, &oracle, ctx, errs, nerrs),
+	assert_int_equal(rml_repair_init(buf, strlen(buf), (size_t)open, &oracle, ctx, errs, nerrs,
+					 NULL),
 			 0);	/* idempotent */
 	assert_int_equal(strlen(buf), strlen(in));	/* every offset stays where it was */
 	(void)blanked;
@@ -87,6 +90,20 @@ static void repair_blanks_designated_items_with_errors(void **state)
 	run(in, "t[] = {                         [F_B] = R(2, 0, 1), R(UNDEF2) };", 1, errs, 2);
 }
 
+static void repair_voids_positional_items_with_errors(void **state)
+{
+	char buf[128] = "t[] = { R(1, 0, 1), R(UNDEF, 0, 1), R(2, 0, 1) };";
+	struct rml_repair_voids v = { 0 };
+	size_t errs[] = { 22 };
+
+	(void)state;
+	assert_int_equal(rml_repair_init(buf, strlen(buf), 6, &oracle, NULL, errs, 1, &v), 1);
+	assert_string_equal(buf, "t[] = { R(1, 0, 1), {}            , R(2, 0, 1) };");
+	assert_int_equal(v.n, 1);
+	assert_int_equal(v.off[0], 20);
+	free(v.off);
+}
+
 static void repair_skips_strings_and_comments(void **state)
 {
 	(void)state;
@@ -99,11 +116,11 @@ static void repair_rejects_unbalanced_and_finds_no_init(void **state)
 	char buf[64] = "x = { .a = (1, .f = 2 };";
 
 	(void)state;
-	assert_int_equal(rml_repair_init(buf, strlen(buf), 4, &oracle, NULL, NULL, 0), -1);
+	assert_int_equal(rml_repair_init(buf, strlen(buf), 4, &oracle, NULL, NULL, 0, NULL), -1);
 	assert_int_equal(rml_repair_find_init("int x;", 6, 0), -1);
 	assert_int_equal(rml_repair_find_init("int x = 3;", 10, 0), -1);
 	assert_int_equal(rml_repair_find_init("t[ARRAY_SIZE(a)] __aligned(4) = {};", 35, 0), 32);
-	assert_int_equal(rml_repair_init(buf, strlen(buf), 0, &oracle, NULL, NULL, 0), -1);
+	assert_int_equal(rml_repair_init(buf, strlen(buf), 0, &oracle, NULL, NULL, 0, NULL), -1);
 }
 
 int main(int argc, char **argv)
@@ -113,6 +130,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(repair_recurses_into_aggregates_and_arrays),
 		cmocka_unit_test(repair_keeps_lines_and_directives),
 		cmocka_unit_test(repair_blanks_designated_items_with_errors),
+		cmocka_unit_test(repair_voids_positional_items_with_errors),
 		cmocka_unit_test(repair_skips_strings_and_comments),
 		cmocka_unit_test(repair_rejects_unbalanced_and_finds_no_init),
 	};
