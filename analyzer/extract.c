@@ -721,6 +721,12 @@ static const char *expr_key(struct ex *x, CXCursor e)
 	return NULL;
 }
 
+/* A record type's identity, whatever its qualifiers: the USR of its declaration. */
+static const char *record_key(struct ex *x, CXType t)
+{
+	return usr_of(x, clang_getTypeDeclaration(clang_getCanonicalType(t)));
+}
+
 static const char *func_name(struct ex *x, CXCursor call)
 {
 	return cxstr(x, clang_getCursorSpelling(call));
@@ -1054,7 +1060,7 @@ static void walk_struct(struct ex *x, CXCursor var, CXType t, CXCursor init, con
 		if (is_regfield_type(x, mt)) {
 			if (!tbl) {
 				tbl = new_table(x, var, path, RML_TBL_STRUCT);
-				tbl->type_name = cxstr(x, clang_getTypeSpelling(clang_getCanonicalType(t)));
+				tbl->type_name = record_key(x, t);
 			}
 			walk_object(x, var, mt, e, rml_arena_printf(x->a, "%s.%s", path, mname), tbl,
 				    mname, mi, NULL);
@@ -1393,8 +1399,7 @@ static void fref_of(struct ex *x, CXCursor arg, bool bulk, struct rml_fref *r)
 		    !is_regfield_type(x, clang_getCursorType(ref)))
 			return;
 		r->member = cxstr(x, clang_getCursorSpelling(ref));
-		r->type = cxstr(x, clang_getTypeSpelling(clang_getCanonicalType(
-					   clang_getCursorType(clang_getCursorSemanticParent(ref)))));
+		r->type = record_key(x, clang_getCursorType(clang_getCursorSemanticParent(ref)));
 		return;
 	}
 	r->why = "not a table slot, variable or member";

@@ -171,6 +171,35 @@ static bool describes_headers(const struct rml_args *a)
 	return false;
 }
 
+/*
+ * --verify: a driver's own headers (#include "x.h", beside the file) may carry
+ * expectations too, for findings in tables that live there.
+ */
+static int verify_headers(struct rml_verify *v, const char *path, const char *text)
+{
+	const char *p = text, *slash = strrchr(path, '/');
+	int dirlen = slash ? (int)(slash - path + 1) : 0;
+
+	while ((p = strstr(p, "#include \""))) {
+		const char *name = p + 10, *end = strchr(name, '"');
+		char hpath[PATH_MAX], *htext = NULL, err[256];
+		size_t hlen = 0;
+		int rc;
+
+		p = name;
+		if (!end || end - name > 200 || memchr(name, '\n', (size_t)(end - name)))
+			continue;
+		snprintf(hpath, sizeof(hpath), "%.*s%.*s", dirlen, path, (int)(end - name), name);
+		if (rml_read_file(hpath, &htext, &hlen, err, sizeof(err)) < 0)
+			continue;
+		rc = rml_verify_parse(v, hpath, htext, hlen, stdout);
+		free(htext);
+		if (rc < 0)
+			return -1;
+	}
+	return 0;
+}
+
 /* --verify: read the file's expectations (and corpus-args) before it is analysed. */
 static int verify_file(struct rml_index *idx, const char *path, struct rml_check_opts *o)
 {
@@ -186,7 +215,7 @@ static int verify_file(struct rml_index *idx, const char *path, struct rml_check
 		rml_verify_fini(&v);
 		return EXIT_TOOL_ERROR;
 	}
-	if (rml_verify_parse(&v, path, text, len, stdout) < 0) {
+	if (rml_verify_parse(&v, path, text, len, stdout) < 0 || verify_headers(&v, path, text) < 0) {
 		free(text);
 		rml_verify_fini(&v);
 		return EXIT_FINDINGS;
