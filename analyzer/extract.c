@@ -1024,13 +1024,13 @@ static void walk_struct(struct ex *x, CXCursor var, CXType t, CXCursor init, con
 {
 	struct member_list ml = { .x = x, .n = 0 };
 	struct rml_table *tbl = NULL;
-	struct kids k;
+	struct kidvec k;
 	unsigned i, pos = 0;
 
 	if (clang_getCursorKind(init) != CXCursor_InitListExpr)
 		return;
 	visit_fields(t, collect_member, &ml);
-	get_kids(init, &k);
+	get_all_kids(init, &k);
 	for (i = 0; i < k.n; i++) {
 		CXCursor e = k.c[i], m;
 		unsigned mi = pos;
@@ -1069,6 +1069,7 @@ static void walk_struct(struct ex *x, CXCursor var, CXType t, CXCursor init, con
 				    mname, mi, NULL);
 		}
 	}
+	free(k.c);
 }
 
 static void walk_object(struct ex *x, CXCursor var, CXType t, CXCursor init, const char *path,
@@ -1105,7 +1106,7 @@ static void read_config(struct ex *x, CXCursor var, CXCursor init)
 {
 	struct rml_regcfg *cfg = rml_arena_alloc(x->a, sizeof(*cfg));
 	struct member_list ml = { .x = x, .n = 0 };
-	struct kids k;
+	struct kidvec k;
 	unsigned i, pos = 0;
 
 	cfg->name = cxstr(x, clang_getCursorSpelling(var));
@@ -1118,7 +1119,7 @@ static void read_config(struct ex *x, CXCursor var, CXCursor init)
 		return;
 	}
 	visit_fields(clang_getCursorType(var), collect_member, &ml);
-	get_kids(init, &k);
+	get_all_kids(init, &k);
 	for (i = 0; i < k.n; i++) {
 		CXCursor e = k.c[i];
 		const char *mname = NULL;
@@ -1154,6 +1155,7 @@ static void read_config(struct ex *x, CXCursor var, CXCursor init)
 				cfg->max_register = v;
 		}
 	}
+	free(k.c);
 }
 
 /* ---- variables ------------------------------------------------------------------------ */
@@ -1606,6 +1608,30 @@ static struct rml_repaired *repaired_of(struct ex *x, struct file_info *fi)
 static void repair_var(struct ex *x, CXCursor var);
 static void repair_struct(struct ex *x, CXCursor decl);
 
+/*
+ * An initialiser clang kept but could not type (it refers to a declaration that is
+ * invalid without the kernel's headers): its designators name no member, so it is as
+ * good as dropped.
+ */
+static bool is_dependent_init(CXCursor init)
+{
+	for (int i = 0; i < 4; i++) {
+		enum CXTypeKind tk = clang_getCanonicalType(clang_getCursorType(init)).kind;
+		struct kids k;
+
+		if (clang_getCursorKind(init) == CXCursor_InitListExpr)
+			return tk != CXType_Record && tk != CXType_ConstantArray &&
+			       tk != CXType_IncompleteArray;
+		if (tk == CXType_Dependent)
+			return true;
+		get_kids(init, &k);
+		if (k.n != 1)
+			return false;
+		init = k.c[0];
+	}
+	return false;
+}
+
 static void repair_var(struct ex *x, CXCursor var)
 {
 	CXType t = clang_getCursorType(var);
@@ -1621,7 +1647,8 @@ static void repair_var(struct ex *x, CXCursor var)
 	int n;
 
 	get_kids(var, &k);
-	if (k.n && clang_isExpression(clang_getCursorKind(k.c[k.n - 1])))
+	if (k.n && clang_isExpression(clang_getCursorKind(k.c[k.n - 1])) &&
+	    !is_dependent_init(k.c[k.n - 1]))
 		return;	/* it has its initialiser */
 	root.cfg = is_record_named(t, "regmap_config");
 	if (!root.cfg && !type_has_regfield(x, t, 0))
