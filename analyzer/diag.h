@@ -29,6 +29,8 @@ struct rml_note {
 	const char *msg;	/* arena */
 };
 
+struct rml_field;
+
 struct rml_diag {
 	enum rml_sev sev;
 	struct rml_loc loc;
@@ -36,6 +38,8 @@ struct rml_diag {
 	const char *msg;	/* arena; no trailing period, no [rule] tag */
 	struct rml_note *notes;	/* arena */
 	size_t nnotes;
+	/* The reg_field(s) a finding is about, for machine consumers (agreement, JSON). */
+	const struct rml_field *field, *other;	/* borrowed from the facts; may be NULL */
 };
 
 struct rml_diags {

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "../rules/rule.h"
+#include "agree.h"
 #include "args.h"
 #include "check.h"
 #include "output.h"
@@ -44,16 +45,27 @@ static const char usage[] =
 	"      --include-dir=DIR use DIR as the bundled headers directory\n"
 	"      --verify          corpus mode: match the diagnostics against the expected-*\n"
 	"                        comments in each file; exit 1 on any mismatch\n"
+	"      --fail-on-findings  under kbuild (make C=1/C=2 CHECK=regmap-lint), exit 1 on\n"
+	"                        findings and 2 on tool errors (default there: always 0)\n"
+	"      --agree=LOG       corpus mode: compare the findings on the file with the\n"
+	"                        violations the reference runtime recorded in LOG; exit 1\n"
+	"                        on any disagreement\n"
 	"\n"
 	"Output: one line per finding, \"file:line:col: warning: message [rule-id]\", with\n"
 	"\"note:\" lines for related places; a file that cannot be analysed gives\n"
 	"\"file: error: reason\" and the other files are still analysed.\n"
 	"\n"
+	"Under kbuild ($KBUILD_CHECKSRC set, as make C=1/C=2 CHECK=regmap-lint does), the\n"
+	"report goes to stderr, one write per line, and the exit status is 0 unless\n"
+	"--fail-on-findings is given: a failing checker stops the kernel build. Own options\n"
+	"reach regmap-lint there through kbuild's CF= or $REGMAP_LINT_OPTS.\n"
+	"\n"
 	"Exit status: 0 no findings, 1 findings, 2 a file could not be analysed or bad usage.\n";
 
 struct cli {
-	bool verbose, verify, force_lone, list_rules;
+	bool verbose, verify, force_lone, list_rules, fail_on_findings;
 	const char *include_dir;
+	const char *agree_log;
 	bool *enabled;
 	const char **rest;	/* compiler flags and files, in order */
 	size_t nrest;
@@ -115,6 +127,45 @@ static int set_rules(struct cli *c, const char *list, bool on)
 	return rc;
 }
 
+/*
+ * $REGMAP_LINT_OPTS, split on blanks, goes before the command line's own arguments:
+ * under kbuild that is how options reach a CHECK program besides CF=.
+ */
+static char **with_env_opts(int *argc, char **argv, char **buf)
+{
+	const char *env = getenv("REGMAP_LINT_OPTS");
+	char **nv, *save = NULL, *tok;
+	int n = 0;
+
+	*buf = NULL;
+	if (!env || !*env)
+		return argv;
+	*buf = rml_xstrdup(env);
+	nv = rml_xcalloc((size_t)*argc + strlen(env) / 2 + 2, sizeof(*nv));
+	nv[n++] = argv[0];
+	for (tok = strtok_r(*buf, " \t\n", &save); tok; tok = strtok_r(NULL, " \t\n", &save))
+		nv[n++] = tok;
+	for (int i = 1; i < *argc; i++)
+		nv[n++] = argv[i];
+	*argc = n;
+	return nv;
+}
+
+/* Under kbuild: each line with one write(2), so that make -j output does not interleave. */
+static void write_lines(int fd, const char *buf, size_t len)
+{
+	while (len) {
+		const char *nl = memchr(buf, '\n', len);
+		size_t n = nl ? (size_t)(nl - buf) + 1 : len;
+		ssize_t w = write(fd, buf, n);
+
+		if (w <= 0)
+			return;
+		buf += w;
+		len -= (size_t)w;
+	}
+}
+
 static int parse_cli(struct cli *c, int argc, char **argv)
 {
 	c->rest = rml_xcalloc((size_t)argc + 1, sizeof(*c->rest));
@@ -134,10 +185,14 @@ static int parse_cli(struct cli *c, int argc, char **argv)
 			c->verbose = true;
 		} else if (!strcmp(a, "--verify")) {
 			c->verify = true;
+		} else if (!strcmp(a, "--fail-on-findings")) {
+			c->fail_on_findings = true;
 		} else if (!strcmp(a, "--lone")) {
 			c->force_lone = true;
 		} else if (!strcmp(a, "--list-rules")) {
 			c->list_rules = true;
+		} else if (!strncmp(a, "--agree=", 8)) {
+			c->agree_log = a + 8;
 		} else if (!strncmp(a, "--include-dir=", 14)) {
 			c->include_dir = a + 14;
 		} else if (!strncmp(a, "--enable=", 9)) {
@@ -236,6 +291,37 @@ static int verify_file(struct rml_index *idx, const char *path, struct rml_check
 	return EXIT_CLEAN;
 }
 
+/* --agree=LOG: the runtime's violations on this driver against the findings. */
+static int agree_file(struct rml_index *idx, const char *path, const char *logpath,
+		      struct rml_check_opts *o)
+{
+	struct rml_file_result res;
+	char *log = NULL, err[512];
+	size_t loglen = 0;
+	int n;
+
+	if (rml_read_file(logpath, &log, &loglen, err, sizeof(err)) < 0) {
+		printf("%s: error: %s\n", logpath, err);
+		return EXIT_TOOL_ERROR;
+	}
+	rml_check_file(idx, path, o, &res);
+	if (res.tool_error) {
+		rml_out_gcc(stdout, &res.diags);
+		n = -1;
+	} else {
+		n = rml_agree_check(log, loglen, &res.diags, path, res.text, res.len, stdout);
+	}
+	rml_file_result_fini(&res);
+	free(log);
+	if (n < 0)
+		return EXIT_TOOL_ERROR;
+	if (n > 0) {
+		printf("%s: %d disagreement%s with the runtime\n", path, n, n == 1 ? "" : "s");
+		return EXIT_FINDINGS;
+	}
+	return EXIT_CLEAN;
+}
+
 int main(int argc, char **argv)
 {
 	struct cli c = { 0 };
@@ -243,11 +329,14 @@ int main(int argc, char **argv)
 	struct rml_args_env env = { getenv("SRCARCH"), getenv("ARCH"), getenv("CROSS_COMPILE") };
 	struct rml_check_opts o = { 0 };
 	struct rml_index *idx;
-	char err[512];
+	char err[512], *envbuf;
+	char **av = with_env_opts(&argc, argv, &envbuf);
+	const char *kbuild = getenv("KBUILD_CHECKSRC");
+	bool under_kbuild = kbuild && *kbuild;
 	int rc = EXIT_CLEAN;
 
-	if (parse_cli(&c, argc, argv) < 0)
-		return EXIT_TOOL_ERROR;
+	if (parse_cli(&c, argc, av) < 0)
+		return under_kbuild && !c.fail_on_findings ? EXIT_CLEAN : EXIT_TOOL_ERROR;
 	if (c.list_rules) {
 		for (size_t i = 0; i < rml_nrules; i++)
 			printf("%-26s %s\n", rml_rules[i]->id, rml_rules[i]->summary);
@@ -283,6 +372,12 @@ int main(int argc, char **argv)
 		struct rml_file_result res;
 		int frc;
 
+		if (c.agree_log) {
+			frc = agree_file(idx, path, c.agree_log, &o);
+			if (frc > rc)
+				rc = frc;
+			continue;
+		}
 		if (c.verify) {
 			frc = verify_file(idx, path, &o);
 			if (frc > rc)
@@ -290,8 +385,21 @@ int main(int argc, char **argv)
 			continue;
 		}
 		rml_check_file(idx, path, &o, &res);
-		rml_out_gcc(stdout, &res.diags);
-		fflush(stdout);
+		if (under_kbuild) {
+			char *buf = NULL;
+			size_t len = 0;
+			FILE *ms = open_memstream(&buf, &len);
+
+			if (ms) {
+				rml_out_gcc(ms, &res.diags);
+				fclose(ms);
+				write_lines(STDERR_FILENO, buf, len);
+				free(buf);
+			}
+		} else {
+			rml_out_gcc(stdout, &res.diags);
+			fflush(stdout);
+		}
 		if (c.verbose)
 			rml_print_verbose(stderr, &res);
 		if (res.tool_error)
@@ -304,5 +412,10 @@ int main(int argc, char **argv)
 	rml_args_fini(&args);
 	free(c.rest);
 	free(c.enabled);
+	if (av != argv)
+		free(av);
+	free(envbuf);
+	if (under_kbuild && !c.fail_on_findings)
+		return EXIT_CLEAN;	/* a non-zero CHECK stops the kernel build */
 	return rc;
 }

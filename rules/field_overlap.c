@@ -104,7 +104,7 @@ static void check_table(struct rml_ctx *ctx, const struct rml_table *t)
 				continue;
 			lo = alo > blo ? alo : blo;
 			hi = ahi < bhi ? ahi : bhi;
-			d = rml_report(ctx, &b->loc,
+			d = rml_report_field(ctx, b, a,
 				       "'%s' (bits %" PRIu64 ":%" PRIu64 ") overlaps '%s' (bits %" PRIu64
 				       ":%" PRIu64 ") in register 0x%" PRIx64 ": shared bits %" PRIu64
 				       ":%" PRIu64,

@@ -37,6 +37,22 @@ struct rml_diag *rml_report(struct rml_ctx *ctx, const struct rml_loc *loc, cons
 	return d;
 }
 
+struct rml_diag *rml_report_field(struct rml_ctx *ctx, const struct rml_field *fld,
+				  const struct rml_field *other, const char *fmt, ...)
+{
+	struct rml_diag *d;
+	va_list ap;
+	char *msg;
+
+	va_start(ap, fmt);
+	msg = rml_arena_vprintf(ctx->diags->arena, fmt, ap);
+	va_end(ap);
+	d = rml_diag_add(ctx->diags, RML_SEV_WARNING, &fld->loc, ctx->rule->id, "%s", msg);
+	d->field = fld;
+	d->other = other;
+	return d;
+}
+
 const char *rml_field_label(struct rml_ctx *ctx, const struct rml_field *fld)
 {
 	(void)ctx;

@@ -32,6 +32,10 @@ struct rml_rule {
 /* Report a finding of ctx->rule at loc; add notes to the returned diagnostic. */
 struct rml_diag *rml_report(struct rml_ctx *ctx, const struct rml_loc *loc, const char *fmt, ...)
 	RML_FORMAT(3, 4);
+/* Report a finding about a field (and, for pairs, another), at the field. */
+struct rml_diag *rml_report_field(struct rml_ctx *ctx, const struct rml_field *fld,
+				  const struct rml_field *other, const char *fmt, ...)
+	RML_FORMAT(4, 5);
 
 extern const struct rml_rule *const rml_rules[];
 extern const size_t rml_nrules;
