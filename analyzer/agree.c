@@ -95,6 +95,14 @@ static const struct kind_rule *kind_of(const char *k, size_t len)
 	return NULL;
 }
 
+static bool has_kind(const char *rule)
+{
+	for (size_t i = 0; i < RML_ARRAY_SIZE(kinds); i++)
+		if (kinds[i].rule && !strcmp(kinds[i].rule, rule))
+			return true;
+	return false;
+}
+
 static bool rule_exists(const char *id)
 {
 	return id && rml_rule_find(id) != NULL;
@@ -143,8 +151,17 @@ static bool agrees(const struct violation *v, const struct rml_diag *d)
 {
 	if (!d->rule || strcmp(d->rule, v->k->rule))
 		return false;
-	if (!v->k->by_field)
-		return d->loc.line == v->line;
+	if (!v->k->by_field) {
+		/* at the finding, or where a wrapper it goes through makes the call */
+		if (v->nf && d->field && !same_parts(&v->f[0], d->field))
+			return false;
+		if (d->loc.line == v->line)
+			return true;
+		for (size_t i = 0; i < d->nnotes; i++)
+			if (d->notes[i].loc.line == v->line)
+				return true;
+		return false;
+	}
 	if (v->nf == 1)
 		return same_parts(&v->f[0], d->field);
 	if (v->nf == 2)
@@ -232,8 +249,8 @@ int rml_agree_check(const char *log, size_t loglen, const struct rml_diags *d, c
 		const struct rml_diag *diag = rml_diags_at(d, i);
 		bool seen = false;
 
-		if (diag->sev != RML_SEV_WARNING || !diag->rule)
-			continue;
+		if (diag->sev != RML_SEV_WARNING || !diag->rule || !has_kind(diag->rule))
+			continue;	/* rules the runtime has no violation for are static-only */
 		for (size_t j = 0; j < nv; j++) {
 			if (agrees(&v[j], diag)) {
 				v[j].matched = true;

@@ -156,6 +156,9 @@ static void run_rules(struct rml_file_result *res, const struct rml_check_opts *
 				rule->check_table(&ctx, res->facts.tables.p[i]);
 		if (rule->check_facts)
 			rule->check_facts(&ctx, &res->facts);
+		if (rule->check_write)
+			for (size_t i = 0; i < res->facts.winsts.n; i++)
+				rule->check_write(&ctx, res->facts.winsts.p[i]);
 	}
 }
 
@@ -194,9 +197,56 @@ void rml_file_result_fini(struct rml_file_result *res)
 	res->text = NULL;
 }
 
+static void count_field(const struct rml_field *fld, void *arg)
+{
+	(void)fld;
+	(*(size_t *)arg)++;
+}
+
+/* Why a write with a constant could not be tied to a field (for -v). */
+static const char *unlinked_why(const struct rml_facts *f, const struct rml_winst *wi)
+{
+	bool stored = false;
+
+	if (wi->h.base_param >= 0)
+		return "the handle is a parameter never given a known handle";
+	if (!wi->h.base)
+		return "the handle expression cannot be named";
+	if (wi->h.ix == RML_IX_UNKNOWN || wi->h.ix == RML_IX_PARAM)
+		return "the handle's index is not a constant";
+	for (size_t i = 0; i < f->stores.n && !stored; i++) {
+		const struct rml_store *st = f->stores.p[i];
+
+		stored = st->dst.base && !strcmp(st->dst.base, wi->h.base);
+	}
+	if (!stored)
+		return "no allocation in this file stores that handle";
+	return "the allocation's reg_field cannot be resolved";
+}
+
 void rml_print_verbose(FILE *out, const struct rml_file_result *res)
 {
 	const struct rml_facts *f = &res->facts;
+	size_t nconst = 0, nlinked = 0;
+
+	for (size_t i = 0; i < f->winsts.n; i++) {
+		const struct rml_winst *wi = f->winsts.p[i];
+		size_t n = 0;
+
+		if (wi->value.kind != RML_OP_CONST && wi->mask.kind != RML_OP_CONST)
+			continue;
+		nconst++;
+		rml_winst_fields(f, wi, count_field, &n);
+		if (n) {
+			nlinked++;
+			continue;
+		}
+		fprintf(out, "%s:%u:%u: remark: not linked: %s on '%s': %s\n", wi->site.file,
+			wi->site.line, wi->site.col, wi->w->api->name,
+			wi->h.text ? wi->h.text : "?", unlinked_why(f, wi));
+	}
+	fprintf(out, "%s: note: %zu writes of a constant (through wrappers too), %zu linked to their field\n",
+		f->main_file, nconst, nlinked);
 
 	fprintf(out, "%s: note: %zu tables, %u fields, %zu allocations, %zu unresolved, %zu compiler errors, %u initialiser items set aside\n",
 		f->main_file, f->tables.n, f->nfields, f->allocs.n, f->unknowns.n, f->parse_errors.n,

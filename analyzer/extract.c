@@ -45,6 +45,16 @@ struct ex {
 	} *rcache;
 	size_t nrcache, caprcache;
 	const char *func;	/* current function name (arena), NULL at file scope */
+	CXCursor params[32];	/* its parameters */
+	int nparams;
+	unsigned block, nblocks;	/* the innermost statement block, for variant pairing */
+	const char *owner_type, *owner_member;	/* walking an array member of a struct */
+	struct {
+		const char *var;	/* a local handle variable (USR) ... */
+		const struct rml_alloc *alloc;	/* ... and the allocation it last got */
+		struct rml_handle h;
+	} last[64];
+	int nlast;
 	CXCursor stack[MAX_STACK];	/* ancestors while walking a function body */
 	int depth;
 	/* repair mode (rml_extract_repairs): edited copies of files, compiler error offsets */
@@ -945,6 +955,8 @@ static enum CXVisitorResult collect_member(CXCursor c, CXClientData data)
 
 static void walk_object(struct ex *x, CXCursor var, CXType t, CXCursor init, const char *path,
 			struct rml_table *owner, const char *member, long index, const char *label);
+static void regfield_ptr_assign(struct ex *x, const char *from, CXCursor src, const char *variant);
+static bool is_regfield_ptr(struct ex *x, CXType t);
 
 /* An array of struct reg_field, or of objects that contain some. */
 static void walk_array(struct ex *x, CXCursor var, CXType t, CXCursor init, const char *path)
@@ -961,6 +973,8 @@ static void walk_array(struct ex *x, CXCursor var, CXType t, CXCursor init, cons
 	if (leaf) {
 		tbl = new_table(x, var, path, RML_TBL_ARRAY);
 		tbl->array_len = (long)clang_getArraySize(clang_getCanonicalType(t));
+		tbl->type_name = x->owner_type;	/* an array member of a variant struct */
+		tbl->member = x->owner_member;
 	}
 	get_all_kids(init, &k);
 	for (i = 0; i < k.n; i++) {
@@ -1054,6 +1068,12 @@ static void walk_struct(struct ex *x, CXCursor var, CXType t, CXCursor init, con
 		pos = mi + 1;
 		m = ml.m[mi];
 		mt = clang_getCursorType(m);
+		if (is_regfield_ptr(x, mt)) {	/* .fields = foo_fields: a per-variant table */
+			regfield_ptr_assign(x, rml_arena_printf(x->a, "%s#%s", record_key(x, t),
+							       cxstr(x, clang_getCursorSpelling(m))),
+					    e, path);
+			continue;
+		}
 		if (!type_has_regfield(x, mt, 0))
 			continue;
 		mname = cxstr(x, clang_getCursorSpelling(m));
@@ -1065,8 +1085,11 @@ static void walk_struct(struct ex *x, CXCursor var, CXType t, CXCursor init, con
 			walk_object(x, var, mt, e, rml_arena_printf(x->a, "%s.%s", path, mname), tbl,
 				    mname, mi, NULL);
 		} else {
+			x->owner_type = record_key(x, t);
+			x->owner_member = mname;
 			walk_object(x, var, mt, e, rml_arena_printf(x->a, "%s.%s", path, mname), NULL,
 				    mname, mi, NULL);
+			x->owner_type = x->owner_member = NULL;
 		}
 	}
 	free(k.c);
@@ -1240,6 +1263,8 @@ static void mapinit(struct ex *x, CXCursor call, const char *dst)
 				if (clang_getCursorKind(d) == CXCursor_DeclRefExpr)
 					mi->cfg_name = cxstr(x, clang_getCursorSpelling(d));
 			}
+		} else if (clang_getCursorKind(s) == CXCursor_DeclRefExpr) {
+			mi->cfg_ptr = usr_of(x, clang_getCursorReferenced(s));
 		}
 		break;
 	}
@@ -1326,6 +1351,45 @@ static bool loop_range(struct ex *x, CXCursor var, long *lo, long *hi)
 	return false;
 }
 
+/*
+ * The table part of `T[i]` (or of a bulk allocation's table argument): an array variable,
+ * a pointer to tables (a local, or a variant's pointer member), or an array member.
+ */
+static bool fref_base(struct ex *x, CXCursor base, struct rml_fref *r)
+{
+	enum CXCursorKind kind = clang_getCursorKind(base);
+	CXCursor ref;
+	CXType t;
+
+	if (kind != CXCursor_DeclRefExpr && kind != CXCursor_MemberRefExpr)
+		return false;
+	ref = clang_getCursorReferenced(base);
+	t = clang_getCursorType(ref);
+	if (kind == CXCursor_DeclRefExpr) {
+		if (clang_getCursorKind(ref) != CXCursor_VarDecl &&
+		    clang_getCursorKind(ref) != CXCursor_ParmDecl)
+			return false;
+		if (is_array(t))
+			r->var = usr_of(x, ref);
+		else if (is_regfield_ptr(x, t))
+			r->alias = usr_of(x, ref);
+		else
+			return false;
+		return true;
+	}
+	if (clang_getCursorKind(ref) != CXCursor_FieldDecl)
+		return false;
+	r->type = record_key(x, clang_getCursorType(clang_getCursorSemanticParent(ref)));
+	r->member = cxstr(x, clang_getCursorSpelling(ref));
+	if (is_regfield_ptr(x, t)) {
+		r->alias = rml_arena_printf(x->a, "%s#%s", r->type, r->member);
+		r->type = r->member = NULL;
+	} else if (!is_array(t)) {
+		return false;
+	}
+	return true;
+}
+
 /* What reg_field(s) an argument names. */
 static void fref_of(struct ex *x, CXCursor arg, bool bulk, struct rml_fref *r)
 {
@@ -1357,33 +1421,31 @@ static void fref_of(struct ex *x, CXCursor arg, bool bulk, struct rml_fref *r)
 	}
 	if (kind == CXCursor_ArraySubscriptExpr) {
 		CXCursor base, idx;
+		struct rml_num n;
 
 		get_kids(e, &k);
 		if (k.n != 2)
 			return;
 		base = strip(k.c[0]);
 		idx = strip(k.c[1]);
-		if (clang_getCursorKind(base) != CXCursor_DeclRefExpr ||
-		    !is_array(clang_getCursorType(clang_getCursorReferenced(base)))) {
-			r->why = "the table is not named by an array variable";
+		if (!fref_base(x, base, r)) {
+			r->why = "the table is not named by a variable or a member";
 			return;
 		}
-		r->var = usr_of(x, clang_getCursorReferenced(base));
-		{
-			struct rml_num n = eval_top(x, k.c[1]);
-
-			if (n.known && !rml_ce_is_negative(n)) {
-				r->lo = (long)n.v;
-				r->hi = r->lo + 1;
-			} else if (clang_getCursorKind(idx) == CXCursor_DeclRefExpr &&
-				   loop_range(x, clang_getCursorReferenced(idx), &r->lo, &r->hi)) {
-				/* a loop over the table */
-			} else {
-				r->lo = RML_IDX_UNKNOWN;
-			}
+		n = eval_top(x, k.c[1]);
+		if (n.known && !rml_ce_is_negative(n)) {
+			r->lo = (long)n.v;
+			r->hi = r->lo + 1;
+		} else if (clang_getCursorKind(idx) == CXCursor_DeclRefExpr &&
+			   loop_range(x, clang_getCursorReferenced(idx), &r->lo, &r->hi)) {
+			/* a loop over the table */
+		} else {
+			r->lo = RML_IDX_UNKNOWN;
 		}
 		return;
 	}
+	if (bulk && fref_base(x, e, r))
+		return;
 	if (kind == CXCursor_DeclRefExpr) {
 		CXCursor ref = clang_getCursorReferenced(e);
 
@@ -1407,6 +1469,332 @@ static void fref_of(struct ex *x, CXCursor arg, bool bulk, struct rml_fref *r)
 	r->why = "not a table slot, variable or member";
 }
 
+
+/* ---- handles, operands, variants (issue: follow handles to their fields) -------------- */
+
+static int param_index(struct ex *x, CXCursor decl)
+{
+	for (int i = 0; i < x->nparams; i++)
+		if (clang_equalCursors(x->params[i], decl))
+			return i;
+	return -1;
+}
+
+static bool is_field_ptr(CXType t)
+{
+	CXType c = clang_getCanonicalType(t);
+
+	return c.kind == CXType_Pointer && is_record_named(clang_getPointeeType(c), "regmap_field");
+}
+
+static bool is_regfield_ptr(struct ex *x, CXType t)
+{
+	CXType c = clang_getCanonicalType(t);
+
+	return c.kind == CXType_Pointer && is_regfield_type(x, clang_getPointeeType(c));
+}
+
+static bool is_config_ptr(CXType t)
+{
+	CXType c = clang_getCanonicalType(t);
+
+	return c.kind == CXType_Pointer && is_record_named(clang_getPointeeType(c), "regmap_config");
+}
+
+/* An index expression: constant, a loop's counter, a parameter (+ constant), or unknown. */
+static void index_of(struct ex *x, CXCursor e, struct rml_handle *h)
+{
+	struct rml_num n = eval_top(x, e);
+	CXCursor s = strip(e);
+	struct kids k;
+
+	h->ix = RML_IX_UNKNOWN;
+	if (n.known && !rml_ce_is_negative(n)) {
+		h->ix = RML_IX_CONST;
+		h->lo = (long)n.v;
+		return;
+	}
+	if (clang_getCursorKind(s) == CXCursor_BinaryOperator &&
+	    clang_getCursorBinaryOperatorKind(s) == CXBinaryOperator_Add) {
+		get_kids(s, &k);
+		if (k.n == 2) {
+			struct rml_num a = eval_top(x, k.c[0]), b = eval_top(x, k.c[1]);
+			CXCursor var = strip(a.known ? k.c[1] : k.c[0]);
+			struct rml_num off = a.known ? a : b;
+
+			if (off.known && clang_getCursorKind(var) == CXCursor_DeclRefExpr) {
+				int p = param_index(x, clang_getCursorReferenced(var));
+
+				if (p >= 0) {
+					h->ix = RML_IX_PARAM;
+					h->param = p;
+					h->lo = (long)rml_ce_sval(off);
+				}
+			}
+		}
+		return;
+	}
+	if (clang_getCursorKind(s) == CXCursor_DeclRefExpr) {
+		CXCursor ref = clang_getCursorReferenced(s);
+		int p = param_index(x, ref);
+
+		if (p >= 0) {
+			h->ix = RML_IX_PARAM;
+			h->param = p;
+			h->lo = 0;
+		} else if (loop_range(x, ref, &h->lo, &h->hi)) {
+			h->ix = RML_IX_RANGE;
+		}
+	}
+}
+
+/* What handle an expression of type struct regmap_field * (or an array of them) denotes. */
+static struct rml_handle handle_of(struct ex *x, CXCursor e)
+{
+	struct rml_handle h = { .base = NULL, .base_param = -1, .ix = RML_IX_NONE, .len = -1 };
+	CXCursor s = strip_more(e);
+	enum CXCursorKind kind = clang_getCursorKind(s);
+	struct kids k;
+
+	h.text = spelled_text(x, e);
+	if (kind == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(s) == CXUnaryOperator_AddrOf) {
+		get_kids(s, &k);	/* &priv->fields[0] in a bulk allocation */
+		if (k.n == 1)
+			s = strip(k.c[0]);
+		kind = clang_getCursorKind(s);
+	}
+	if (kind == CXCursor_ArraySubscriptExpr) {
+		get_kids(s, &k);
+		if (k.n != 2)
+			return h;
+		index_of(x, k.c[1], &h);
+		s = strip(k.c[0]);
+		kind = clang_getCursorKind(s);
+	}
+	if (kind == CXCursor_DeclRefExpr || kind == CXCursor_MemberRefExpr) {
+		CXCursor ref = clang_getCursorReferenced(s);
+		enum CXCursorKind rk = clang_getCursorKind(ref);
+
+		if (rk == CXCursor_ParmDecl && h.ix == RML_IX_NONE)
+			h.base_param = param_index(x, ref);
+		else if (rk == CXCursor_VarDecl || rk == CXCursor_FieldDecl || rk == CXCursor_ParmDecl)
+			h.base = usr_of(x, ref);
+		if (is_array(clang_getCursorType(ref)))
+			h.len = (long)clang_getArraySize(clang_getCanonicalType(clang_getCursorType(ref)));
+	}
+	return h;
+}
+
+static struct rml_operand operand_of(struct ex *x, CXCursor e)
+{
+	struct rml_operand o = { .kind = RML_OP_UNKNOWN, .param = -1 };
+	CXCursor s = strip(e);
+
+	o.text = spelled_text(x, e);
+	o.v = eval_top(x, e);
+	if (o.v.known) {
+		o.kind = RML_OP_CONST;
+		return o;
+	}
+	if (clang_getCursorKind(s) == CXCursor_DeclRefExpr) {
+		int p = param_index(x, clang_getCursorReferenced(s));
+
+		if (p >= 0) {
+			o.kind = RML_OP_PARAM;
+			o.param = p;
+		}
+	}
+	return o;
+}
+
+/* The assignment or declaration an expression's value goes to: its destination handle. */
+static bool store_target(struct ex *x, struct rml_handle *dst)
+{
+	for (int i = x->depth - 1; i >= 0; i--) {
+		CXCursor a = x->stack[i];
+		enum CXCursorKind k = clang_getCursorKind(a);
+		struct kids kk;
+
+		if (k == CXCursor_UnexposedExpr || k == CXCursor_ParenExpr ||
+		    k == CXCursor_CStyleCastExpr)
+			continue;
+		if (k == CXCursor_BinaryOperator &&
+		    clang_getCursorBinaryOperatorKind(a) == CXBinaryOperator_Assign) {
+			get_kids(a, &kk);
+			if (kk.n != 2)
+				return false;
+			*dst = handle_of(x, kk.c[0]);
+			return dst->base || dst->base_param >= 0;
+		}
+		if (k == CXCursor_VarDecl) {
+			*dst = (struct rml_handle){ .base = usr_of(x, a), .base_param = -1,
+						    .ix = RML_IX_NONE, .len = -1,
+						    .text = cxstr(x, clang_getCursorSpelling(a)) };
+			return true;
+		}
+		return false;
+	}
+	return false;
+}
+
+static void record_store(struct ex *x, const struct rml_alloc *al, struct rml_handle *dst,
+			 bool bulk)
+{
+	struct rml_store *st = rml_arena_alloc(x->a, sizeof(*st));
+	int i;
+
+	/* remember what a local handle holds, for `priv->f = tmp;` further down */
+	if (dst->base && dst->ix == RML_IX_NONE && !bulk) {
+		for (i = 0; i < x->nlast && strcmp(x->last[i].var, dst->base); i++)
+			;
+		if (i < (int)RML_ARRAY_SIZE(x->last)) {
+			x->last[i].var = dst->base;
+			x->last[i].alloc = al;
+			x->last[i].h = *dst;
+			if (i == x->nlast)
+				x->nlast++;
+		}
+	}
+
+	st->dst = *dst;
+	st->alloc = al;
+	st->slot_follows_src = bulk || (dst->ix == RML_IX_RANGE && al->src.lo >= 0 &&
+					al->src.lo == dst->lo && al->src.hi == dst->hi);
+	rml_ptrvec_push(&x->f->stores, st);
+}
+
+static void record_write(struct ex *x, CXCursor call, const struct rml_api *api, int nargs)
+{
+	struct rml_write *w = rml_arena_alloc(x->a, sizeof(*w));
+
+	w->api = api;
+	w->loc = cursor_loc(x, call);
+	w->func = x->func;
+	w->func_name = x->func;
+	if (api->handle_arg < nargs)
+		w->h = handle_of(x, clang_Cursor_getArgument(call, (unsigned)api->handle_arg));
+	if (api->value_arg >= 0 && api->value_arg < nargs)
+		w->value = operand_of(x, clang_Cursor_getArgument(call, (unsigned)api->value_arg));
+	if (api->mask_arg >= 0 && api->mask_arg < nargs)
+		w->mask = operand_of(x, clang_Cursor_getArgument(call, (unsigned)api->mask_arg));
+	if (api->id_arg >= 0 && api->id_arg < nargs)
+		w->id = operand_of(x, clang_Cursor_getArgument(call, (unsigned)api->id_arg));
+	/* set/clear_bits write their mask as the value; test_bits only reads */
+	if (api->role == RML_ROLE_SET)
+		w->value = w->mask;
+	rml_ptrvec_push(&x->f->writes, w);
+}
+
+/* DST = local handle: DST holds what the local last got from an allocator. */
+static void handle_copy(struct ex *x, CXCursor lhs, CXCursor rhs)
+{
+	CXCursor r = strip(rhs);
+	struct rml_handle dst;
+	const char *var;
+
+	if (clang_getCursorKind(r) != CXCursor_DeclRefExpr)
+		return;
+	var = usr_of(x, clang_getCursorReferenced(r));
+	for (int i = 0; i < x->nlast; i++) {
+		struct rml_store *st;
+
+		if (strcmp(x->last[i].var, var))
+			continue;
+		dst = handle_of(x, lhs);
+		if (!dst.base)
+			return;
+		st = rml_arena_alloc(x->a, sizeof(*st));
+		st->dst = dst;
+		st->alloc = x->last[i].alloc;
+		st->slot_follows_src = dst.ix == RML_IX_RANGE && st->alloc->src.lo >= 0 &&
+				       st->alloc->src.lo == dst.lo && st->alloc->src.hi == dst.hi;
+		rml_ptrvec_push(&x->f->stores, st);
+		return;
+	}
+}
+
+/* A call to a function of the driver: kept for wrapper summaries. */
+static void record_call(struct ex *x, CXCursor call, int nargs)
+{
+	CXCursor callee = clang_getCursorReferenced(call);
+	struct rml_call *c;
+
+	if (clang_getCursorKind(callee) != CXCursor_FunctionDecl || nargs <= 0 || nargs > 32 ||
+	    !is_own(x, callee))
+		return;
+	c = rml_arena_alloc(x->a, sizeof(*c));
+	c->loc = cursor_loc(x, call);
+	c->func = c->func_name = x->func;
+	c->callee = c->callee_name = cxstr(x, clang_getCursorSpelling(callee));
+	c->nargs = (size_t)nargs;
+	c->args = rml_arena_alloc(x->a, (size_t)nargs * sizeof(*c->args));
+	c->hargs = rml_arena_alloc(x->a, (size_t)nargs * sizeof(*c->hargs));
+	c->ptype = rml_arena_alloc(x->a, (size_t)nargs * sizeof(*c->ptype));
+	for (int i = 0; i < nargs; i++) {
+		CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
+		CXType pt = clang_getArgType(clang_getCursorType(callee), (unsigned)i);
+		unsigned bits;
+		bool sign;
+
+		c->args[i] = operand_of(x, arg);
+		c->hargs[i].base_param = -1;
+		c->hargs[i].len = -1;
+		if (is_field_ptr(clang_getCursorType(arg)))
+			c->hargs[i] = handle_of(x, arg);
+		if (type_int(pt, &bits, &sign))
+			c->ptype[i] = rml_ce_const(0, bits, sign);
+		else
+			c->ptype[i] = rml_ce_unknown("not an integer parameter");
+	}
+	rml_ptrvec_push(&x->f->calls, c);
+}
+
+/* `const struct reg_field *t = foo_fields;` / `= variant->fields;` (and the same assigned). */
+static void regfield_ptr_assign(struct ex *x, const char *from, CXCursor src, const char *variant)
+{
+	CXCursor s = strip_more(src);
+	enum CXCursorKind k = clang_getCursorKind(s);
+	struct rml_falias *fa;
+
+	if (k != CXCursor_DeclRefExpr && k != CXCursor_MemberRefExpr)
+		return;
+	fa = rml_arena_alloc(x->a, sizeof(*fa));
+	fa->from = from;
+	fa->block = x->block;
+	fa->variant = variant;
+	if (k == CXCursor_DeclRefExpr) {
+		fa->to_var = usr_of(x, clang_getCursorReferenced(s));
+	} else {
+		CXCursor ref = clang_getCursorReferenced(s);
+
+		if (clang_getCursorKind(ref) != CXCursor_FieldDecl)
+			return;
+		fa->to_type = record_key(x, clang_getCursorType(clang_getCursorSemanticParent(ref)));
+		fa->to_member = cxstr(x, clang_getCursorSpelling(ref));
+	}
+	rml_ptrvec_push(&x->f->faliases, fa);
+}
+
+/* `cfg = &foo_regmap_config;` for a local config pointer, in this block. */
+static void config_ptr_assign(struct ex *x, CXCursor var, CXCursor src)
+{
+	CXCursor s = strip_more(src);
+	struct rml_cfgalias *ca;
+	struct kids k;
+
+	if (clang_getCursorKind(s) != CXCursor_UnaryOperator ||
+	    clang_getCursorUnaryOperatorKind(s) != CXUnaryOperator_AddrOf)
+		return;
+	get_kids(s, &k);
+	if (k.n != 1 || clang_getCursorKind(strip(k.c[0])) != CXCursor_DeclRefExpr)
+		return;
+	ca = rml_arena_alloc(x->a, sizeof(*ca));
+	ca->var = usr_of(x, var);
+	ca->cfg_name = cxstr(x, clang_getCursorSpelling(strip(k.c[0])));
+	ca->block = x->block;
+	rml_ptrvec_push(&x->f->cfgaliases, ca);
+}
+
 static void handle_call(struct ex *x, CXCursor call)
 {
 	const char *name = func_name(x, call);
@@ -1428,9 +1816,16 @@ static void handle_call(struct ex *x, CXCursor call)
 		rml_ptrvec_push(&x->f->probes, p);
 		return;
 	}
-	if (!api)
+	if (!api) {
+		record_call(x, call, nargs);
 		return;
+	}
 	x->f->uses_regmap_field = true;
+	if (api->role != RML_ROLE_ALLOC && api->role != RML_ROLE_BULK_ALLOC &&
+	    api->role != RML_ROLE_FREE && api->role != RML_ROLE_BULK_FREE) {
+		record_write(x, call, api, nargs);
+		return;
+	}
 	if (api->role == RML_ROLE_ALLOC || api->role == RML_ROLE_BULK_ALLOC) {
 		struct rml_alloc *al = rml_arena_alloc(x->a, sizeof(*al));
 
@@ -1453,6 +1848,18 @@ static void handle_call(struct ex *x, CXCursor call)
 			}
 		}
 		rml_ptrvec_push(&x->f->allocs, al);
+		if (api->role == RML_ROLE_BULK_ALLOC && api->handle_arg < nargs) {
+			struct rml_handle dst = handle_of(x, clang_Cursor_getArgument(
+								 call, (unsigned)api->handle_arg));
+
+			if (dst.base)
+				record_store(x, al, &dst, true);
+		} else if (api->role == RML_ROLE_ALLOC) {
+			struct rml_handle dst;
+
+			if (store_target(x, &dst))
+				record_store(x, al, &dst, false);
+		}
 	}
 }
 
@@ -1460,32 +1867,61 @@ static enum CXChildVisitResult body_visit(CXCursor c, CXCursor parent, CXClientD
 {
 	struct ex *x = data;
 	enum CXCursorKind kind = clang_getCursorKind(c);
+	unsigned outer_block = x->block;
+	struct kids k;
 
 	(void)parent;
 	switch (kind) {
-	case CXCursor_VarDecl:
-		handle_var(x, c);
-		if (is_regmap_ptr(clang_getCursorType(c))) {
-			struct kids k;
+	case CXCursor_VarDecl: {
+		CXType t = clang_getCursorType(c);
 
-			get_kids(c, &k);
-			if (k.n && clang_isExpression(clang_getCursorKind(k.c[k.n - 1])))
-				regmap_assign(x, usr_of(x, c), k.c[k.n - 1]);
-		}
+		handle_var(x, c);
+		get_kids(c, &k);
+		if (!k.n || !clang_isExpression(clang_getCursorKind(k.c[k.n - 1])))
+			break;
+		if (is_regmap_ptr(t))
+			regmap_assign(x, usr_of(x, c), k.c[k.n - 1]);
+		else if (is_regfield_ptr(x, t))
+			regfield_ptr_assign(x, usr_of(x, c), k.c[k.n - 1], NULL);
+		else if (is_config_ptr(t))
+			config_ptr_assign(x, c, k.c[k.n - 1]);
 		break;
+	}
 	case CXCursor_CallExpr:
 		handle_call(x, c);
 		break;
 	case CXCursor_BinaryOperator:
 		if (clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign) {
-			struct kids k;
+			CXType lt;
+			CXCursor lhs;
 
 			get_kids(c, &k);
-			if (k.n == 2 && is_regmap_ptr(clang_getCursorType(k.c[0])))
+			if (k.n != 2)
+				break;
+			lt = clang_getCursorType(k.c[0]);
+			lhs = strip(k.c[0]);
+			if (is_regmap_ptr(lt)) {
 				regmap_assign(x, expr_key(x, k.c[0]), k.c[1]);
+			} else if (is_field_ptr(lt)) {
+				handle_copy(x, k.c[0], k.c[1]);
+			} else if (is_regfield_ptr(x, lt)) {
+				const char *key = expr_key(x, k.c[0]);
+
+				if (key)
+					regfield_ptr_assign(x, key, k.c[1], NULL);
+			} else if (is_config_ptr(lt) && clang_getCursorKind(lhs) == CXCursor_DeclRefExpr) {
+				config_ptr_assign(x, clang_getCursorReferenced(lhs), k.c[1]);
+			}
 		}
 		break;
+	case CXCursor_CompoundStmt:
+		x->block = ++x->nblocks;
+		break;
 	default:
+		/* an unbraced if/else branch is a block of its own */
+		if (x->depth && clang_getCursorKind(x->stack[x->depth - 1]) == CXCursor_IfStmt &&
+		    clang_isStatement(kind))
+			x->block = ++x->nblocks;
 		break;
 	}
 	if (x->depth < MAX_STACK) {
@@ -1493,6 +1929,7 @@ static enum CXChildVisitResult body_visit(CXCursor c, CXCursor parent, CXClientD
 		clang_visitChildren(c, body_visit, x);
 		x->depth--;
 	}
+	x->block = outer_block;
 	return CXChildVisit_Continue;
 }
 
@@ -1823,8 +2260,13 @@ static enum CXChildVisitResult top_visit(CXCursor c, CXCursor parent, CXClientDa
 			break;
 		x->func = cxstr(x, clang_getCursorSpelling(c));
 		x->depth = 0;
+		x->nparams = 0;
+		x->nlast = 0;
+		for (int i = 0; i < clang_Cursor_getNumArguments(c) && i < 32; i++)
+			x->params[x->nparams++] = clang_Cursor_getArgument(c, (unsigned)i);
 		clang_visitChildren(c, body_visit, x);
 		x->func = NULL;
+		x->nparams = 0;
 		break;
 	default:
 		break;

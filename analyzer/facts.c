@@ -38,6 +38,12 @@ void rml_facts_fini(struct rml_facts *f)
 	rml_ptrvec_fini(&f->mapinits);
 	rml_ptrvec_fini(&f->allocs);
 	rml_ptrvec_fini(&f->assigns);
+	rml_ptrvec_fini(&f->stores);
+	rml_ptrvec_fini(&f->writes);
+	rml_ptrvec_fini(&f->calls);
+	rml_ptrvec_fini(&f->winsts);
+	rml_ptrvec_fini(&f->faliases);
+	rml_ptrvec_fini(&f->cfgaliases);
 	rml_ptrvec_fini(&f->probes);
 	rml_ptrvec_fini(&f->unknowns);
 	rml_ptrvec_fini(&f->parse_errors);

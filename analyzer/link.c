@@ -66,8 +66,10 @@ static bool in_scope(const struct rml_table *t, const char *func)
 	return t->func && func && !strcmp(t->func, func);
 }
 
-size_t rml_fref_each(struct rml_facts *f, const struct rml_fref *r, const char *func,
-		     void (*fn)(struct rml_field *fld, void *arg), void *arg)
+#define MAX_ALIAS_DEPTH 6
+
+static size_t fref_each(struct rml_facts *f, const struct rml_fref *r, const char *func,
+			void (*fn)(struct rml_field *fld, void *arg), void *arg, int depth)
 {
 	size_t i, j, n = 0;
 
@@ -75,22 +77,54 @@ size_t rml_fref_each(struct rml_facts *f, const struct rml_fref *r, const char *
 		fn(r->inline_field, arg);
 		return 1;
 	}
+	if (r->alias) {
+		/* a pointer to tables: every table it is set to, in any variant */
+		if (depth > MAX_ALIAS_DEPTH)
+			return 0;
+		for (i = 0; i < f->faliases.n; i++) {
+			const struct rml_falias *fa = f->faliases.p[i];
+			struct rml_fref sub = *r;
+
+			if (strcmp(fa->from, r->alias))
+				continue;
+			sub.alias = NULL;
+			sub.var = fa->to_var;
+			sub.type = fa->to_type;
+			sub.member = fa->to_member;
+			if (!sub.var)
+				sub.alias = rml_arena_printf(&f->arena, "%s#%s", sub.type, sub.member);
+			n += fref_each(f, &sub, func, fn, arg, depth + 1);
+			if (!sub.var && !n) {	/* an array member rather than a pointer one */
+				sub.alias = NULL;
+				n += fref_each(f, &sub, func, fn, arg, depth + 1);
+			}
+		}
+		return n;
+	}
 	for (i = 0; i < f->tables.n; i++) {
 		struct rml_table *t = f->tables.p[i];
+		bool array_member = false;
 
 		if (r->var) {
 			if (strcmp(t->var, r->var) || !in_scope(t, func))
 				continue;
 		} else if (r->type) {
-			if (t->kind != RML_TBL_STRUCT || !t->type_name || strcmp(t->type_name, r->type))
+			if (!t->type_name || strcmp(t->type_name, r->type))
 				continue;
+			if (t->kind == RML_TBL_ARRAY) {
+				if (!t->member || !r->member || strcmp(t->member, r->member))
+					continue;
+				array_member = true;
+			} else if (t->kind != RML_TBL_STRUCT) {
+				continue;
+			}
 		} else {
 			continue;
 		}
 		for (j = 0; j < t->nfields; j++) {
 			struct rml_field *fld = t->fields[j];
 
-			if (r->member) {
+			if (r->member && !array_member) {
 				if (!fld->member || strcmp(fld->member, r->member))
 					continue;
 			} else if (r->lo >= 0 && (fld->index < r->lo || fld->index >= r->hi)) {
@@ -101,6 +135,12 @@ size_t rml_fref_each(struct rml_facts *f, const struct rml_fref *r, const char *
 		}
 	}
 	return n;
+}
+
+size_t rml_fref_each(struct rml_facts *f, const struct rml_fref *r, const char *func,
+		     void (*fn)(struct rml_field *fld, void *arg), void *arg)
+{
+	return fref_each(f, r, func, fn, arg, 0);
 }
 
 struct add_map_arg {
@@ -152,6 +192,8 @@ static const struct rml_regcfg *cfg_of_map(struct rml_facts *f, struct uf *u, co
 			continue;
 		*seen_init = true;
 		c = mi->cfg_name ? cfg_by_name(f, mi->cfg_name) : NULL;
+		if (!c && mi->cfg_ptr)
+			return NULL;	/* chosen per variant: see link_variant_configs() */
 		if (!c && f->cfgs.n == 1)
 			c = f->cfgs.p[0];	/* config passed through a pointer: the file's only one */
 		if (!c || (found && found != c))
@@ -159,6 +201,225 @@ static const struct rml_regcfg *cfg_of_map(struct rml_facts *f, struct uf *u, co
 		found = c;
 	}
 	return found;
+}
+
+
+/* ---- writes through wrappers ----------------------------------------------------------- */
+
+static bool needs_params(const struct rml_winst *wi)
+{
+	return wi->h.base_param >= 0 || wi->h.ix == RML_IX_PARAM ||
+	       wi->value.kind == RML_OP_PARAM || wi->mask.kind == RML_OP_PARAM ||
+	       wi->id.kind == RML_OP_PARAM;
+}
+
+/* An operand of the wrapper, seen from a call of it. */
+static struct rml_operand subst(const struct rml_operand *o, const struct rml_call *c)
+{
+	struct rml_operand r;
+
+	if (o->kind != RML_OP_PARAM)
+		return *o;
+	if ((size_t)o->param >= c->nargs)
+		return (struct rml_operand){ .kind = RML_OP_UNKNOWN, .param = -1 };
+	r = c->args[o->param];
+	if (r.kind == RML_OP_CONST && c->ptype[o->param].known)	/* converted to the parameter */
+		r.v = rml_ce_cast(r.v, c->ptype[o->param].bits, c->ptype[o->param].is_signed);
+	return r;
+}
+
+static bool subst_handle(struct rml_handle *h, const struct rml_call *c)
+{
+	if (h->base_param >= 0) {
+		if ((size_t)h->base_param >= c->nargs)
+			return false;
+		*h = c->hargs[h->base_param];
+		return h->base || h->base_param >= 0;
+	}
+	if (h->ix == RML_IX_PARAM) {
+		const struct rml_operand *a;
+
+		if ((size_t)h->param >= c->nargs)
+			return false;
+		a = &c->args[h->param];
+		if (a->kind == RML_OP_CONST && !rml_ce_is_negative(a->v)) {
+			h->ix = RML_IX_CONST;
+			h->lo += (long)a->v.v;
+		} else if (a->kind == RML_OP_PARAM) {
+			h->param = a->param;
+		} else {
+			h->ix = RML_IX_UNKNOWN;
+		}
+	}
+	return true;
+}
+
+static void add_winst(struct rml_facts *f, const struct rml_winst *wi, int depth)
+{
+	struct rml_winst *copy;
+
+	if (!needs_params(wi)) {
+		copy = rml_arena_alloc(&f->arena, sizeof(*copy));
+		*copy = *wi;
+		rml_ptrvec_push(&f->winsts, copy);
+		return;
+	}
+	if (depth >= RML_MAX_CHAIN)
+		return;
+	/* instantiate at every call of the wrapper it sits in */
+	for (size_t i = 0; i < f->calls.n; i++) {
+		const struct rml_call *c = f->calls.p[i];
+		struct rml_winst n = *wi;
+
+		if (!c->callee || !wi->in_func || strcmp(c->callee, wi->in_func))
+			continue;
+		if (!subst_handle(&n.h, c))
+			continue;
+		n.value = subst(&wi->value, c);
+		n.mask = subst(&wi->mask, c);
+		n.id = subst(&wi->id, c);
+		memmove(&n.chain[1], &n.chain[0], n.nchain * sizeof(n.chain[0]));
+		n.chain[0] = c;
+		n.nchain++;
+		n.site = c->loc;
+		n.in_func = c->func;
+		add_winst(f, &n, depth + 1);
+	}
+}
+
+static void link_writes(struct rml_facts *f)
+{
+	for (size_t i = 0; i < f->writes.n; i++) {
+		const struct rml_write *w = f->writes.p[i];
+		struct rml_winst wi = { .w = w, .site = w->loc, .in_func = w->func, .h = w->h,
+					.value = w->value, .mask = w->mask, .id = w->id };
+
+		add_winst(f, &wi, 0);
+	}
+}
+
+struct each_arg {
+	void (*fn)(const struct rml_field *fld, void *arg);
+	void *arg;
+	const struct rml_field *seen[64];
+	size_t nseen;
+	size_t n;
+	long slot;		/* the table slot the handle slot maps to, or -1 for all */
+};
+
+static void each_field(struct rml_field *fld, void *data)
+{
+	struct each_arg *a = data;
+
+	if (a->slot >= 0 && fld->index != a->slot)
+		return;
+	for (size_t i = 0; i < a->nseen; i++)
+		if (a->seen[i] == fld)
+			return;
+	if (a->nseen < RML_ARRAY_SIZE(a->seen))
+		a->seen[a->nseen++] = fld;
+	a->fn(fld, a->arg);
+	a->n++;
+}
+
+size_t rml_winst_fields(const struct rml_facts *cf, const struct rml_winst *wi,
+			void (*fn)(const struct rml_field *fld, void *arg), void *arg)
+{
+	struct rml_facts *f = (struct rml_facts *)cf;	/* fref_each allocates alias keys */
+	struct each_arg a = { .fn = fn, .arg = arg };
+	long lo, hi;
+
+	if (!wi->h.base || wi->h.base_param >= 0)
+		return 0;
+	switch (wi->h.ix) {
+	case RML_IX_NONE:
+		lo = hi = -1;
+		break;
+	case RML_IX_CONST:
+		lo = wi->h.lo;
+		hi = lo + 1;
+		break;
+	case RML_IX_RANGE:
+		lo = wi->h.lo;
+		hi = wi->h.hi;
+		break;
+	default:
+		return 0;
+	}
+	for (size_t i = 0; i < f->stores.n; i++) {
+		const struct rml_store *st = f->stores.p[i];
+		const struct rml_alloc *al = st->alloc;
+
+		if (!st->dst.base || strcmp(st->dst.base, wi->h.base))
+			continue;
+		if (wi->h.ix == RML_IX_NONE) {
+			if (st->dst.ix != RML_IX_NONE)
+				continue;
+			a.slot = -1;
+			fref_each(f, &al->src, al->func, each_field, &a, 0);
+			continue;
+		}
+		for (long s = lo; s < hi && s - lo < 4096; s++) {
+			if (st->dst.ix == RML_IX_CONST && st->dst.lo == s) {
+				a.slot = -1;	/* this slot holds whatever the allocation allocates */
+			} else if (st->slot_follows_src &&
+				   (st->dst.ix == RML_IX_NONE ||
+				    (st->dst.ix == RML_IX_RANGE && s >= st->dst.lo && s < st->dst.hi))) {
+				a.slot = s;
+			} else {
+				continue;
+			}
+			fref_each(f, &al->src, al->func, each_field, &a, 0);
+		}
+	}
+	return a.n;
+}
+
+/*
+ * Per-variant probes pick a config and a table in the same branch:
+ *	if (is_1763) { cfg = &a_conf; tbl = a_fields; } else { cfg = &b_conf; tbl = b_fields; }
+ *	map = devm_regmap_init_mmio(dev, base, cfg);
+ *	... devm_regmap_field_alloc(dev, map, tbl[i]);
+ * Tie each table to the config set in the same block.
+ */
+static void link_variant_configs(struct rml_facts *f, struct uf *u)
+{
+	for (size_t i = 0; i < f->allocs.n; i++) {
+		const struct rml_alloc *al = f->allocs.p[i];
+		const char *root = uf_root(u, al->map_key);
+
+		if (!root || !al->src.alias)
+			continue;
+		for (size_t m = 0; m < f->mapinits.n; m++) {
+			const struct rml_mapinit *mi = f->mapinits.p[m];
+
+			if (!mi->cfg_ptr || !mi->map_key || strcmp(uf_root(u, mi->map_key), root))
+				continue;
+			for (size_t a = 0; a < f->faliases.n; a++) {
+				const struct rml_falias *fa = f->faliases.p[a];
+
+				if (strcmp(fa->from, al->src.alias) || !fa->to_var)
+					continue;
+				for (size_t c = 0; c < f->cfgaliases.n; c++) {
+					const struct rml_cfgalias *ca = f->cfgaliases.p[c];
+					const struct rml_regcfg *cfg;
+
+					if (strcmp(ca->var, mi->cfg_ptr) || ca->block != fa->block)
+						continue;
+					cfg = cfg_by_name(f, ca->cfg_name);
+					for (size_t t = 0; cfg && t < f->tables.n; t++) {
+						struct rml_table *tb = f->tables.p[t];
+
+						if (!strcmp(tb->var, fa->to_var) &&
+						    (!tb->cfg || tb->cfg == cfg)) {
+							tb->cfg = cfg;
+							tb->cfg_unique = false;
+						}
+					}
+				}
+			}
+		}
+	}
 }
 
 void rml_link(struct rml_facts *f)
@@ -213,6 +474,8 @@ void rml_link(struct rml_facts *f)
 			t->cfg_unique = true;
 		}
 	}
+	link_variant_configs(f, &u);
+	link_writes(f);
 	free(u.key);
 	free(u.parent);
 }

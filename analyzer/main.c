@@ -64,6 +64,7 @@ static const char usage[] =
 
 struct cli {
 	bool verbose, verify, force_lone, list_rules, fail_on_findings;
+	bool done;		/* --help or --version answered */
 	const char *include_dir;
 	const char *agree_log;
 	bool *enabled;
@@ -177,10 +178,12 @@ static int parse_cli(struct cli *c, int argc, char **argv)
 
 		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
 			fputs(usage, stdout);
-			exit(EXIT_CLEAN);
+			c->done = true;
+			return 0;
 		} else if (!strcmp(a, "--version")) {
 			printf("regmap-lint %s (libclang %s)\n", RML_VERSION, rml_libclang_version());
-			exit(EXIT_CLEAN);
+			c->done = true;
+			return 0;
 		} else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) {
 			c->verbose = true;
 		} else if (!strcmp(a, "--verify")) {
@@ -335,21 +338,26 @@ int main(int argc, char **argv)
 	bool under_kbuild = kbuild && *kbuild;
 	int rc = EXIT_CLEAN;
 
-	if (parse_cli(&c, argc, av) < 0)
-		return under_kbuild && !c.fail_on_findings ? EXIT_CLEAN : EXIT_TOOL_ERROR;
+	if (parse_cli(&c, argc, av) < 0) {
+		rc = under_kbuild && !c.fail_on_findings ? EXIT_CLEAN : EXIT_TOOL_ERROR;
+		goto out_free_cli;
+	}
+	if (c.done)
+		goto out_free_cli;
 	if (c.list_rules) {
 		for (size_t i = 0; i < rml_nrules; i++)
 			printf("%-26s %s\n", rml_rules[i]->id, rml_rules[i]->summary);
-		return EXIT_CLEAN;
+		goto out_free_cli;
 	}
 	if (rml_args_normalise(&args, c.nrest, c.rest, &env, err, sizeof(err)) < 0) {
 		fprintf(stderr, "regmap-lint: error: %s\n", err);
-		return EXIT_TOOL_ERROR;
+		rc = EXIT_TOOL_ERROR;
+		goto out_free_cli;
 	}
 	if (!args.ninputs) {
 		fprintf(stderr, "regmap-lint: error: no input files (see --help)\n");
-		rml_args_fini(&args);
-		return EXIT_TOOL_ERROR;
+		rc = EXIT_TOOL_ERROR;
+		goto out_free_args;
 	}
 	o.parse.lone = c.force_lone || !describes_headers(&args);
 	o.parse.bundled_include = bundled_include(c.include_dir);
@@ -409,7 +417,9 @@ int main(int argc, char **argv)
 		rml_file_result_fini(&res);
 	}
 	rml_index_free(idx);
+out_free_args:
 	rml_args_fini(&args);
+out_free_cli:
 	free(c.rest);
 	free(c.enabled);
 	if (av != argv)

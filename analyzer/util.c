@@ -111,15 +111,18 @@ char *rml_arena_strdup(struct rml_arena *a, const char *s)
 
 char *rml_arena_vprintf(struct rml_arena *a, const char *fmt, va_list ap)
 {
+	char small[256];
 	va_list aq;
 	int n;
 	char *p;
 
 	va_copy(aq, ap);
-	n = vsnprintf(NULL, 0, fmt, aq);
+	n = vsnprintf(small, sizeof(small), fmt, aq);
 	va_end(aq);
 	if (n < 0)
 		return rml_arena_strdup(a, "");
+	if ((size_t)n < sizeof(small))
+		return rml_arena_strndup(a, small, (size_t)n);
 	p = rml_arena_alloc(a, (size_t)n + 1);
 	vsnprintf(p, (size_t)n + 1, fmt, ap);
 	return p;

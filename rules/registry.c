@@ -53,6 +53,51 @@ struct rml_diag *rml_report_field(struct rml_ctx *ctx, const struct rml_field *f
 	return d;
 }
 
+struct rml_diag *rml_report_write(struct rml_ctx *ctx, const struct rml_winst *wi,
+				  const struct rml_field *fld, const char *fmt, ...)
+{
+	struct rml_diag *d;
+	va_list ap;
+	char *msg;
+
+	va_start(ap, fmt);
+	msg = rml_arena_vprintf(ctx->diags->arena, fmt, ap);
+	va_end(ap);
+	d = rml_diag_add(ctx->diags, RML_SEV_WARNING, &wi->site, ctx->rule->id, "%s", msg);
+	d->field = fld;
+	for (size_t i = 1; i < wi->nchain; i++)
+		rml_diag_note(ctx->diags, d, &wi->chain[i]->loc, "through '%s'",
+			      wi->chain[i - 1]->callee_name);
+	if (wi->nchain)
+		rml_diag_note(ctx->diags, d, &wi->w->loc, "'%s' writes the field here",
+			      wi->chain[wi->nchain - 1]->callee_name);
+	rml_diag_note(ctx->diags, d, &fld->loc, "'%s' is defined here", fld->name);
+	return d;
+}
+
+struct multi_arg {
+	const struct rml_table *first;
+	bool multi;
+};
+
+static void note_table(const struct rml_field *fld, void *data)
+{
+	struct multi_arg *m = data;
+
+	if (!m->first)
+		m->first = fld->table;
+	else if (m->first != fld->table)
+		m->multi = true;
+}
+
+bool rml_winst_multi_table(const struct rml_facts *f, const struct rml_winst *wi)
+{
+	struct multi_arg m = { NULL, false };
+
+	rml_winst_fields(f, wi, note_table, &m);
+	return m.multi;
+}
+
 const char *rml_field_label(struct rml_ctx *ctx, const struct rml_field *fld)
 {
 	(void)ctx;

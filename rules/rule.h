@@ -27,6 +27,8 @@ struct rml_rule {
 	/* Hooks; NULL when the rule is not interested. */
 	void (*check_table)(struct rml_ctx *ctx, const struct rml_table *t);
 	void (*check_facts)(struct rml_ctx *ctx, const struct rml_facts *f);
+	/* a regmap_field_* call made concrete (through wrappers), once per call chain */
+	void (*check_write)(struct rml_ctx *ctx, const struct rml_winst *wi);
 };
 
 /* Report a finding of ctx->rule at loc; add notes to the returned diagnostic. */
@@ -44,5 +46,12 @@ const struct rml_rule *rml_rule_find(const char *id);
 
 /* "F_EN" quoted for messages, with the table when the name alone does not say it. */
 const char *rml_field_label(struct rml_ctx *ctx, const struct rml_field *fld);
+
+/* Report a finding about a write at its site, with notes naming the wrapper chain. */
+struct rml_diag *rml_report_write(struct rml_ctx *ctx, const struct rml_winst *wi,
+				  const struct rml_field *fld, const char *fmt, ...) RML_FORMAT(4, 5);
+
+/* Do the fields a write instance reaches come from more than one table (variants)? */
+bool rml_winst_multi_table(const struct rml_facts *f, const struct rml_winst *wi);
 
 #endif

@@ -77,6 +77,19 @@ static const char *site_file(const char *file)
 	return file ? file : "(unknown)";
 }
 
+/*
+ * Overlapping fields one of which holds all the other's bits (identical ranges
+ * included): a whole-register field beside its sub-fields, or an alias. Drivers
+ * do it on purpose, so it is told apart from a partial overlap.
+ */
+static bool field_contains_other(const struct regmap_field *a,
+				 const struct regmap_field *b)
+{
+	unsigned int common = a->mask & b->mask;
+
+	return common == a->mask || common == b->mask;
+}
+
 /* ---- strict checks at allocation ---- */
 
 static void check_overlaps(const struct regmap_field *f, const char *file,
@@ -90,10 +103,13 @@ static void check_overlaps(const struct regmap_field *f, const char *file,
 			continue;
 		for (i = 0; i < a->count; i++) {
 			const struct regmap_field *g = &a->fields[i];
+			enum rml_violation_kind kind = RML_V_FIELD_OVERLAP;
 
 			if (g == f || !fields_overlap(f, g))
 				continue;
-			rml_violation(RML_V_FIELD_OVERLAP, file, line,
+			if (field_contains_other(f, g))
+				kind = RML_V_FIELD_OVERLAP_CONTAINED;
+			rml_violation(kind, file, line,
 				      "field reg 0x%x [%u:%u] overlaps field reg 0x%x [%u:%u] allocated at %s:%d",
 				      f->reg, f->msb, f->lsb, g->reg, g->msb,
 				      g->lsb, site_file(a->file), a->line);
@@ -151,16 +167,17 @@ static struct rml_field_alloc *alloc_fields(const char *file, int line,
 		return NULL;
 	a = rml_xcalloc(1, sizeof(*a));
 	a->fields = rml_xcalloc((size_t)count, sizeof(*a->fields));
-	a->count = count;
 	a->dev = dev;
 	a->file = file;
 	a->line = line;
+	/* listed first, growing, so a bulk's fields are checked against each other too */
+	a->next = st->allocs;
+	st->allocs = a;
 	for (i = 0; i < count; i++) {
 		field_init(&a->fields[i], map, &rf[i], a);
 		check_new_field(&a->fields[i], file, line);
+		a->count++;
 	}
-	a->next = st->allocs;
-	st->allocs = a;
 	return a;
 }
 

@@ -17,6 +17,7 @@ static const char *const kind_ids[RML_V_NR_KINDS] = {
 	[RML_V_LSB_GT_MSB] = "lsb-gt-msb",
 	[RML_V_FIELD_BEYOND_VAL_BITS] = "field-beyond-val-bits",
 	[RML_V_FIELD_OVERLAP] = "field-overlap",
+	[RML_V_FIELD_OVERLAP_CONTAINED] = "field-overlap-contained",
 	[RML_V_LEAK] = "leak",
 	[RML_V_DOUBLE_FREE] = "double-free",
 	[RML_V_DEVM_FREED] = "devm-freed",

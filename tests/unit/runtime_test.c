@@ -763,41 +763,96 @@ static void test_strict_field_beyond_val_bits(void **state)
 	regmap_field_free(f);
 }
 
+/* A partial overlap: the fields share bits, neither holds all of the other's. */
 static void test_strict_field_overlap(void **state)
 {
+	static const struct reg_field bulk[] = {
+		REG_FIELD(0x50, 0, 3),
+		REG_FIELD(0x50, 3, 6),		/* bit 3 is the first one's */
+	};
 	struct regmap *map = mkmap(&cfg32);
 	struct regmap *other = mkmap(&cfg32);
-	struct regmap_field *a, *b, *c, *d, *e, *g;
-	int line;
+	struct regmap_field *a, *b, *c, *d, *e, *g, *fl[2];
+	char expect[RML_DETAIL_MAX];
+	int line, line_a;
 
 	(void)state;
-	a = mkfield(map, (struct reg_field)REG_FIELD(0x10, 0, 3));
-	b = mkfield(map, (struct reg_field)REG_FIELD(0x10, 4, 7));	/* adjacent: fine */
-	c = mkfield(other, (struct reg_field)REG_FIELD(0x10, 0, 3));	/* other map: fine */
-	d = mkfield(map, (struct reg_field)REG_FIELD_ID(0x20, 0, 0, 4, 0x10));
+	line_a = __LINE__; a = regmap_field_alloc(map, (struct reg_field)REG_FIELD(0x10, 0, 3));
+	b = mkfield(map, (struct reg_field)REG_FIELD(0x10, 8, 11));	/* apart: fine */
+	c = mkfield(other, (struct reg_field)REG_FIELD(0x10, 2, 5));	/* other map: fine */
+	d = mkfield(map, (struct reg_field)REG_FIELD_ID(0x20, 0, 1, 4, 0x10));
 	assert_no_violations();
-	line = __LINE__; e = regmap_field_alloc(map, (struct reg_field)REG_FIELD(0x10, 2, 2));
+	line = __LINE__; e = regmap_field_alloc(map, (struct reg_field)REG_FIELD(0x10, 2, 5));
 	assert_one_violation(RML_V_FIELD_OVERLAP, line);
+	snprintf(expect, sizeof(expect),
+		 "field reg 0x10 [5:2] overlaps field reg 0x10 [3:0] allocated at %s:%d",
+		 __FILE__, line_a);
+	assert_string_equal(rml_rt_violations(NULL)[0].detail, expect);
 	rml_rt_reset();
 	rml_rt_strict(true);
 	map = mkmap(&cfg32);
-	d = mkfield(map, (struct reg_field)REG_FIELD_ID(0x20, 0, 0, 4, 0x10));
+	d = mkfield(map, (struct reg_field)REG_FIELD_ID(0x20, 0, 1, 4, 0x10));
 	/* id 2's register of d is 0x40 */
-	line = __LINE__; g = regmap_field_alloc(map, (struct reg_field)REG_FIELD(0x40, 0, 1));
+	line = __LINE__; g = regmap_field_alloc(map, (struct reg_field)REG_FIELD(0x40, 1, 2));
 	assert_one_violation(RML_V_FIELD_OVERLAP, line);
 	regmap_field_free(g);
 	regmap_field_free(d);
+	/* the fields of one bulk allocation are checked against each other */
+	rml_rt_reset();
+	rml_rt_strict(true);
+	map = mkmap(&cfg32);
+	line = __LINE__; assert_int_equal(regmap_field_bulk_alloc(map, fl, bulk, 2), 0);
+	assert_one_violation(RML_V_FIELD_OVERLAP, line);
+	regmap_field_bulk_free(fl[0]);
 	/* a freed field no longer overlaps */
 	rml_rt_reset();
 	rml_rt_strict(true);
 	map = mkmap(&cfg32);
 	a = mkfield(map, (struct reg_field)REG_FIELD(0x10, 0, 3));
 	regmap_field_free(a);
-	b = mkfield(map, (struct reg_field)REG_FIELD(0x10, 0, 3));
+	b = mkfield(map, (struct reg_field)REG_FIELD(0x10, 2, 5));
 	regmap_field_free(b);
 	assert_no_violations();
 	(void)c;
 	(void)e;
+}
+
+/* One field holds all the other's bits, or both have the same: a separate kind. */
+static void test_strict_field_overlap_contained(void **state)
+{
+	struct regmap *map = mkmap(&cfg32);
+	struct regmap_field *whole, *sub, *alias, *inner;
+	char expect[RML_DETAIL_MAX];
+	int line, line_whole;
+
+	(void)state;
+	line_whole = __LINE__; whole = regmap_field_alloc(map, (struct reg_field)REG_FIELD(0x10, 0, 7));
+	line = __LINE__; sub = regmap_field_alloc(map, (struct reg_field)REG_FIELD(0x10, 4, 5));
+	assert_one_violation(RML_V_FIELD_OVERLAP_CONTAINED, line);
+	snprintf(expect, sizeof(expect),
+		 "field reg 0x10 [5:4] overlaps field reg 0x10 [7:0] allocated at %s:%d",
+		 __FILE__, line_whole);
+	assert_string_equal(rml_rt_violations(NULL)[0].detail, expect);
+	assert_int_equal(rml_rt_count(RML_V_FIELD_OVERLAP), 0);
+	regmap_field_free(sub);
+	regmap_field_free(whole);
+
+	/* identical ranges (an alias), and the wider field allocated second */
+	rml_rt_reset();
+	rml_rt_strict(true);
+	map = mkmap(&cfg32);
+	alias = mkfield(map, (struct reg_field)REG_FIELD(0x30, 0, 3));
+	line = __LINE__; inner = regmap_field_alloc(map, (struct reg_field)REG_FIELD(0x30, 0, 3));
+	assert_one_violation(RML_V_FIELD_OVERLAP_CONTAINED, line);
+	regmap_field_free(inner);
+	line = __LINE__; whole = regmap_field_alloc(map, (struct reg_field)REG_FIELD(0x30, 0, 31));
+	assert_int_equal(rml_rt_count(RML_V_FIELD_OVERLAP_CONTAINED), 2);
+	assert_int_equal(rml_rt_violations(NULL)[1].line, line);
+	assert_int_equal(rml_rt_count(RML_V_FIELD_OVERLAP), 0);
+	assert_string_equal(rml_rt_kind_id(RML_V_FIELD_OVERLAP_CONTAINED),
+			    "field-overlap-contained");
+	regmap_field_free(whole);
+	regmap_field_free(alias);
 }
 
 static void test_strict_leak(void **state)
@@ -1043,6 +1098,7 @@ int main(void)
 		T(test_strict_lsb_gt_msb),
 		T(test_strict_field_beyond_val_bits),
 		T(test_strict_field_overlap),
+		T(test_strict_field_overlap_contained),
 		T(test_strict_leak),
 		T(test_strict_leak_owner),
 		T(test_strict_double_free),

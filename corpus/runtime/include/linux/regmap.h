@@ -10,6 +10,7 @@
 #define _LINUX_REGMAP_H
 
 #include <linux/types.h>
+#include <linux/kernel.h>	/* as the kernel's, through linux/iopoll.h */
 #include <linux/bits.h>
 #include <linux/err.h>
 #include <linux/errno.h>
@@ -507,7 +508,8 @@ enum rml_violation_kind {
 	RML_V_MASK_OUTSIDE_FIELD,	/* "mask-outside-field" */
 	RML_V_LSB_GT_MSB,		/* "lsb-gt-msb" */
 	RML_V_FIELD_BEYOND_VAL_BITS,	/* "field-beyond-val-bits" */
-	RML_V_FIELD_OVERLAP,		/* "field-overlap" */
+	RML_V_FIELD_OVERLAP,		/* "field-overlap": partial, neither contains the other */
+	RML_V_FIELD_OVERLAP_CONTAINED,	/* "field-overlap-contained": one's bits hold the other's */
 	RML_V_LEAK,			/* "leak" */
 	RML_V_DOUBLE_FREE,		/* "double-free" */
 	RML_V_DEVM_FREED,		/* "devm-freed" */

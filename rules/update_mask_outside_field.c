@@ -1,0 +1,61 @@
+/*
+ * update-mask-outside-field: the mask of regmap_field_update_bits*, set_bits, clear_bits
+ * or test_bits has bits beyond the field's width. The mask is in field position (the API
+ * shifts it by lsb and ANDs it with the field's mask), so those bits are silently ignored:
+ * a set or clear that does less than written, a test that can never see them.
+ * Silent when: the mask, the handle or the field is not known; the mask is negative
+ * (~0 meaning "all of the field").                        See update_mask_outside_field.md.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+
+#include "rule.h"
+
+struct arg {
+	struct rml_ctx *ctx;
+	const struct rml_winst *wi;
+	bool multi;
+};
+
+static void check_field(const struct rml_field *fld, void *data)
+{
+	struct arg *a = data;
+	const struct rml_operand *m = &a->wi->mask;
+	unsigned width = rml_field_width(fld);
+	uint64_t max;
+	char table[160] = "";
+
+	if (!width || width >= 64 || m->kind != RML_OP_CONST || rml_ce_is_negative(m->v))
+		return;
+	max = (UINT64_C(1) << width) - 1;
+	if (!(m->v.v & ~max))
+		return;
+	if (a->multi)
+		snprintf(table, sizeof(table), " of '%s'", fld->table->name);
+	rml_report_write(a->ctx, a->wi, fld,
+			 "%s uses mask 0x%" PRIx64 " on '%s'%s (%u bit%s, mask 0x%" PRIx64
+			 "): bits 0x%" PRIx64 " are outside the field",
+			 a->wi->w->api->name, m->v.v, fld->name, table, width, width == 1 ? "" : "s",
+			 max, m->v.v & ~max);
+}
+
+static void check_write(struct rml_ctx *ctx, const struct rml_winst *wi)
+{
+	struct arg a = { ctx, wi, false };
+	enum rml_role role = wi->w->api->role;
+
+	if (role != RML_ROLE_UPDATE && role != RML_ROLE_SET && role != RML_ROLE_CLEAR &&
+	    role != RML_ROLE_TEST)
+		return;
+	if (wi->mask.kind != RML_OP_CONST)
+		return;
+	a.multi = rml_winst_multi_table(ctx->facts, wi);
+	rml_winst_fields(ctx->facts, wi, check_field, &a);
+}
+
+const struct rml_rule rule_update_mask_outside_field = {
+	.id = "update-mask-outside-field",
+	.summary = "The mask of an update, set, clear or test has bits beyond the field.",
+	.confidence = RML_CONF_HIGH,
+	.check_write = check_write,
+};

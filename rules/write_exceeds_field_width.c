@@ -1,0 +1,64 @@
+/*
+ * write-exceeds-field-width: a constant written to a field (regmap_field_write,
+ * force_write, regmap_fields_write/force_write, or the value of an update_bits call) has
+ * bits beyond the field's width. At runtime the value is shifted into place and masked:
+ * the high bits are dropped without an error. Followed through the driver's wrappers.
+ * Silent when: the value, the handle or the field is not known; the value is negative
+ * (an all-ones write such as ~0 is taken as meant).       See write_exceeds_field_width.md.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+
+#include "rule.h"
+
+struct arg {
+	struct rml_ctx *ctx;
+	const struct rml_winst *wi;
+	bool multi;
+};
+
+static void check_field(const struct rml_field *fld, void *data)
+{
+	struct arg *a = data;
+	const struct rml_operand *v = &a->wi->value;
+	unsigned width = rml_field_width(fld);
+	uint64_t lsb, max;
+	char hint[160] = "", table[160] = "";
+
+	if (!width || width >= 64 || v->kind != RML_OP_CONST || rml_ce_is_negative(v->v))
+		return;
+	max = (UINT64_C(1) << width) - 1;
+	if (v->v.v <= max)
+		return;
+	lsb = fld->part[RML_LSB].v;
+	/* a value already shifted into register position: BIT(lsb), FIELD_PREP(mask, x) */
+	if (lsb && lsb < 64 && !(v->v.v & ((UINT64_C(1) << lsb) - 1)) && (v->v.v >> lsb) <= max)
+		snprintf(hint, sizeof(hint),
+			 "; it looks already shifted into register position (bits %" PRIu64 ":%" PRIu64
+			 "): write 0x%" PRIx64 "", fld->part[RML_MSB].v, lsb, v->v.v >> lsb);
+	if (a->multi)
+		snprintf(table, sizeof(table), " of '%s'", fld->table->name);
+	rml_report_write(a->ctx, a->wi, fld,
+			 "writes %" PRIu64 " to '%s'%s (%u bit%s, max %" PRIu64 ")%s", v->v.v, fld->name,
+			 table, width, width == 1 ? "" : "s", max, hint);
+}
+
+static void check_write(struct rml_ctx *ctx, const struct rml_winst *wi)
+{
+	struct arg a = { ctx, wi, false };
+	enum rml_role role = wi->w->api->role;
+
+	if (role != RML_ROLE_WRITE && role != RML_ROLE_UPDATE)
+		return;
+	if (wi->value.kind != RML_OP_CONST)
+		return;
+	a.multi = rml_winst_multi_table(ctx->facts, wi);
+	rml_winst_fields(ctx->facts, wi, check_field, &a);
+}
+
+const struct rml_rule rule_write_exceeds_field_width = {
+	.id = "write-exceeds-field-width",
+	.summary = "A constant written to a field has bits beyond the field's width.",
+	.confidence = RML_CONF_HIGH,
+	.check_write = check_write,
+};
