@@ -1123,6 +1123,36 @@ static void walk_object(struct ex *x, CXCursor var, CXType t, CXCursor init, con
 		walk_struct(x, var, t, init, path);
 }
 
+struct has_ptr {
+	struct ex *x;
+	bool has;
+};
+
+static enum CXVisitorResult field_is_rf_ptr(CXCursor c, CXClientData data)
+{
+	struct has_ptr *h = data;
+
+	if (is_regfield_ptr(h->x, clang_getCursorType(c))) {
+		h->has = true;
+		return CXVisit_Break;
+	}
+	return CXVisit_Continue;
+}
+
+/* A variant description pointing at tables: a struct (or array of them) with a reg_field * member. */
+static bool type_has_regfield_ptr(struct ex *x, CXType t)
+{
+	CXType c = clang_getCanonicalType(t);
+	struct has_ptr h = { x, false };
+
+	while (is_array(c))
+		c = elem_type(c);
+	if (c.kind != CXType_Record)
+		return false;
+	visit_fields(c, field_is_rf_ptr, &h);
+	return h.has;
+}
+
 /* ---- regmap_config -------------------------------------------------------------------- */
 
 static void read_config(struct ex *x, CXCursor var, CXCursor init)
@@ -1199,7 +1229,7 @@ static void handle_var(struct ex *x, CXCursor var)
 		read_config(x, var, init);
 		return;
 	}
-	if (!type_has_regfield(x, t, 0))
+	if (!type_has_regfield(x, t, 0) && !type_has_regfield_ptr(x, t))
 		return;
 	{
 		CXCursor s = strip(init);
@@ -1755,7 +1785,19 @@ static void regfield_ptr_assign(struct ex *x, const char *from, CXCursor src, co
 	CXCursor s = strip_more(src);
 	enum CXCursorKind k = clang_getCursorKind(s);
 	struct rml_falias *fa;
+	struct kids kk;
 
+	/* &table[0] is the table */
+	if (k == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(s) == CXUnaryOperator_AddrOf) {
+		get_kids(s, &kk);
+		if (kk.n != 1 || clang_getCursorKind(strip(kk.c[0])) != CXCursor_ArraySubscriptExpr)
+			return;
+		get_kids(strip(kk.c[0]), &kk);
+		if (kk.n != 2 || !eval_top(x, kk.c[1]).known || eval_top(x, kk.c[1]).v != 0)
+			return;
+		s = strip(kk.c[0]);
+		k = clang_getCursorKind(s);
+	}
 	if (k != CXCursor_DeclRefExpr && k != CXCursor_MemberRefExpr)
 		return;
 	fa = rml_arena_alloc(x->a, sizeof(*fa));
