@@ -96,7 +96,7 @@ static void tool_error(struct rml_file_result *res, const char *path, const char
 }
 
 struct probe_arg {
-	struct rml_file_result *res;
+	struct rml_diags *d;
 	const struct rml_probe *p;
 };
 
@@ -112,38 +112,36 @@ static void probe_field(struct rml_field *fld, void *data)
 		else
 			snprintf(parts[i], sizeof(parts[i]), "?");
 	}
-	rml_diag_add(&a->res->diags, RML_SEV_REMARK, &a->p->loc, NULL,
+	rml_diag_add(a->d, RML_SEV_REMARK, &a->p->loc, NULL,
 		     "'%s' reg=%s lsb=%s msb=%s width=%u id_size=%s id_offset=%s", fld->name, parts[0],
 		     parts[1], parts[2], rml_field_width(fld), parts[3], parts[4]);
 }
 
-static void answer_probes(struct rml_file_result *res)
+static void answer_probes(struct rml_facts *f, struct rml_diags *d)
 {
-	struct rml_facts *f = &res->facts;
-
 	for (size_t i = 0; i < f->probes.n; i++) {
 		const struct rml_probe *p = f->probes.p[i];
-		struct probe_arg a = { res, p };
+		struct probe_arg a = { d, p };
 
 		if (p->is_field) {
 			if (!rml_fref_each(f, &p->src, p->func, probe_field, &a))
-				rml_diag_add(&res->diags, RML_SEV_REMARK, &p->loc, NULL,
+				rml_diag_add(d, RML_SEV_REMARK, &p->loc, NULL,
 					     "field not resolved: %s",
 					     p->src.why ? p->src.why : "no table slot matches");
 		} else if (p->value.known) {
-			rml_diag_add(&res->diags, RML_SEV_REMARK, &p->loc, NULL,
+			rml_diag_add(d, RML_SEV_REMARK, &p->loc, NULL,
 				     "value=%" PRId64 " (0x%" PRIx64 ", %u-bit %s)", rml_ce_sval(p->value),
 				     p->value.v, p->value.bits, p->value.is_signed ? "signed" : "unsigned");
 		} else {
-			rml_diag_add(&res->diags, RML_SEV_REMARK, &p->loc, NULL, "value unknown: %s",
+			rml_diag_add(d, RML_SEV_REMARK, &p->loc, NULL, "value unknown: %s",
 				     p->value.why);
 		}
 	}
 }
 
-static void run_rules(struct rml_file_result *res, const struct rml_check_opts *o)
+static void run_rules(struct rml_facts *f, struct rml_diags *d, const struct rml_check_opts *o)
 {
-	struct rml_ctx ctx = { .facts = &res->facts, .diags = &res->diags };
+	struct rml_ctx ctx = { .facts = f, .diags = d };
 
 	for (size_t r = 0; r < rml_nrules; r++) {
 		const struct rml_rule *rule = rml_rules[r];
@@ -152,18 +150,29 @@ static void run_rules(struct rml_file_result *res, const struct rml_check_opts *
 			continue;
 		ctx.rule = rule;
 		if (rule->check_table)
-			for (size_t i = 0; i < res->facts.tables.n; i++)
-				rule->check_table(&ctx, res->facts.tables.p[i]);
+			for (size_t i = 0; i < f->tables.n; i++)
+				rule->check_table(&ctx, f->tables.p[i]);
 		if (rule->check_facts)
-			rule->check_facts(&ctx, &res->facts);
+			rule->check_facts(&ctx, f);
 		if (rule->check_write)
-			for (size_t i = 0; i < res->facts.winsts.n; i++)
-				rule->check_write(&ctx, res->facts.winsts.p[i]);
+			for (size_t i = 0; i < f->winsts.n; i++)
+				rule->check_write(&ctx, f->winsts.p[i]);
 	}
 }
 
-void rml_check_file(struct rml_index *idx, const char *path, const struct rml_check_opts *o,
-		    struct rml_file_result *res)
+static unsigned count_warnings(const struct rml_diags *d)
+{
+	unsigned n = 0;
+
+	for (size_t i = 0; i < rml_diags_count(d); i++)
+		if (rml_diags_at(d, i)->sev == RML_SEV_WARNING)
+			n++;
+	return n;
+}
+
+/* Read, parse and extract; false when the file could not be analysed (error in res). */
+static bool parse_file(struct rml_index *idx, const char *path, const struct rml_check_opts *o,
+		       struct rml_file_result *res)
 {
 	char err[512];
 
@@ -172,21 +181,77 @@ void rml_check_file(struct rml_index *idx, const char *path, const struct rml_ch
 	rml_diags_init(&res->diags, &res->facts.arena);
 	if (rml_read_file(path, &res->text, &res->len, err, sizeof(err)) < 0) {
 		tool_error(res, path, err);
-		return;
+		return false;
 	}
 	if (res->len == 0)
-		return;	/* an empty file is clean */
+		return false;	/* an empty file is clean */
 	if (rml_tu_analyse(idx, path, &o->parse, &res->facts, err, sizeof(err)) < 0) {
 		tool_error(res, path, err);
-		return;
+		return false;
 	}
+	return true;
+}
+
+void rml_check_file(struct rml_index *idx, const char *path, const struct rml_check_opts *o,
+		    struct rml_file_result *res)
+{
+	if (!parse_file(idx, path, o, res))
+		return;
 	rml_link(&res->facts);
-	run_rules(res, o);
-	answer_probes(res);
+	run_rules(&res->facts, &res->diags, o);
+	answer_probes(&res->facts, &res->diags);
 	rml_diags_sort(&res->diags);
-	for (size_t i = 0; i < rml_diags_count(&res->diags); i++)
-		if (rml_diags_at(&res->diags, i)->sev == RML_SEV_WARNING)
-			res->nwarnings++;
+	res->nwarnings = count_warnings(&res->diags);
+}
+
+#define MERGE(field) \
+	for (size_t k = 0; k < m->field.n; k++) \
+		rml_ptrvec_push(&g->merged.field, m->field.p[k])
+
+void rml_check_group(struct rml_index *idx, const char *const *paths, size_t n,
+		     const struct rml_check_opts *o, struct rml_group_result *g)
+{
+	memset(g, 0, sizeof(*g));
+	g->files = rml_xcalloc(n, sizeof(*g->files));
+	g->n = n;
+	rml_facts_init(&g->merged, paths[0]);
+	rml_diags_init(&g->diags, &g->merged.arena);
+	for (size_t i = 0; i < n; i++) {
+		const struct rml_facts *m = &g->files[i].facts;
+
+		if (!parse_file(idx, paths[i], o, &g->files[i]))
+			continue;
+		/* one model of the whole driver: its files' facts side by side */
+		MERGE(tables);
+		MERGE(cfgs);
+		MERGE(mapinits);
+		MERGE(allocs);
+		MERGE(assigns);
+		MERGE(stores);
+		MERGE(writes);
+		MERGE(calls);
+		MERGE(faliases);
+		MERGE(cfgaliases);
+		MERGE(probes);
+		g->merged.nfields += m->nfields;
+	}
+	rml_link(&g->merged);
+	run_rules(&g->merged, &g->diags, o);
+	answer_probes(&g->merged, &g->diags);
+	rml_diags_sort(&g->diags);
+	for (size_t i = 0; i < n; i++)
+		rml_diags_sort(&g->files[i].diags);
+}
+
+void rml_group_result_fini(struct rml_group_result *g)
+{
+	rml_diags_fini(&g->diags);
+	/* the merged vectors borrow the files' objects: free them before the files */
+	rml_facts_fini(&g->merged);
+	for (size_t i = 0; i < g->n; i++)
+		rml_file_result_fini(&g->files[i]);
+	free(g->files);
+	g->files = NULL;
 }
 
 void rml_file_result_fini(struct rml_file_result *res)
@@ -224,9 +289,8 @@ static const char *unlinked_why(const struct rml_facts *f, const struct rml_wins
 	return "the allocation's reg_field cannot be resolved";
 }
 
-void rml_print_verbose(FILE *out, const struct rml_file_result *res)
+void rml_print_link_stats(FILE *out, const struct rml_facts *f)
 {
-	const struct rml_facts *f = &res->facts;
 	size_t nconst = 0, nlinked = 0;
 
 	for (size_t i = 0; i < f->winsts.n; i++) {
@@ -247,6 +311,11 @@ void rml_print_verbose(FILE *out, const struct rml_file_result *res)
 	}
 	fprintf(out, "%s: note: %zu writes of a constant (through wrappers too), %zu linked to their field\n",
 		f->main_file, nconst, nlinked);
+}
+
+void rml_print_verbose(FILE *out, const struct rml_file_result *res)
+{
+	const struct rml_facts *f = &res->facts;
 
 	fprintf(out, "%s: note: %zu tables, %u fields, %zu allocations, %zu unresolved, %zu compiler errors, %u initialiser items set aside\n",
 		f->main_file, f->tables.n, f->nfields, f->allocs.n, f->unknowns.n, f->parse_errors.n,
@@ -263,4 +332,6 @@ void rml_print_verbose(FILE *out, const struct rml_file_result *res)
 		fprintf(out, "%s:%u:%u: remark: compiler %s: %s\n", u->loc.file, u->loc.line,
 			u->loc.col, u->what, u->why);
 	}
+	if (f->writes.n)
+		rml_print_link_stats(out, f);
 }

@@ -32,10 +32,29 @@ void rml_check_file(struct rml_index *idx, const char *path, const struct rml_ch
 		    struct rml_file_result *res);
 void rml_file_result_fini(struct rml_file_result *res);
 
+/*
+ * Several files of one driver analysed as one: each is parsed on its own, their facts are
+ * linked together (tables in one file, allocations in another, wrappers in a third), and
+ * the rules run once over the whole. The files' own results hold only their tool errors;
+ * every finding is in diags. Free with rml_group_result_fini().
+ */
+struct rml_group_result {
+	struct rml_file_result *files;	/* one per path, in order */
+	size_t n;
+	struct rml_facts merged;	/* borrows the files' facts */
+	struct rml_diags diags;
+};
+
+void rml_check_group(struct rml_index *idx, const char *const *paths, size_t n,
+		     const struct rml_check_opts *o, struct rml_group_result *g);
+void rml_group_result_fini(struct rml_group_result *g);
+
 /* Read a whole regular file: 0, or -1 with a one-line reason ("No such file or directory"). */
 int rml_read_file(const char *path, char **text, size_t *len, char *err, size_t errlen);
 
 /* -v: what the engine could not resolve, and libclang's own errors, as remark lines. */
 void rml_print_verbose(FILE *out, const struct rml_file_result *res);
+/* -v: how many writes of a constant were tied to their field, and why not the others. */
+void rml_print_link_stats(FILE *out, const struct rml_facts *f);
 
 #endif

@@ -45,6 +45,7 @@ struct ex {
 	} *rcache;
 	size_t nrcache, caprcache;
 	const char *func;	/* current function name (arena), NULL at file scope */
+	const char *func_usr;	/* and its USR (static functions are per file) */
 	CXCursor params[32];	/* its parameters */
 	int nparams;
 	unsigned block, nblocks;	/* the innermost statement block, for variant pairing */
@@ -1531,6 +1532,20 @@ static bool is_config_ptr(CXType t)
 	return c.kind == CXType_Pointer && is_record_named(clang_getPointeeType(c), "regmap_config");
 }
 
+/* struct regmap_field *, or an array of them / pointer to them (a handle array passed on). */
+static bool is_handle_type(CXType t)
+{
+	CXType c = clang_getCanonicalType(t);
+
+	if (is_field_ptr(c))
+		return true;
+	if (c.kind == CXType_Pointer)
+		return is_field_ptr(clang_getPointeeType(c));
+	if (c.kind == CXType_ConstantArray || c.kind == CXType_IncompleteArray)
+		return is_field_ptr(clang_getArrayElementType(c));
+	return false;
+}
+
 /* An index expression: constant, a loop's counter, a parameter (+ constant), or unknown. */
 static void index_of(struct ex *x, CXCursor e, struct rml_handle *h)
 {
@@ -1605,8 +1620,8 @@ static struct rml_handle handle_of(struct ex *x, CXCursor e)
 		CXCursor ref = clang_getCursorReferenced(s);
 		enum CXCursorKind rk = clang_getCursorKind(ref);
 
-		if (rk == CXCursor_ParmDecl && h.ix == RML_IX_NONE)
-			h.base_param = param_index(x, ref);
+		if (rk == CXCursor_ParmDecl && param_index(x, ref) >= 0)
+			h.base_param = param_index(x, ref);	/* a handle, or an array of them, passed in */
 		else if (rk == CXCursor_VarDecl || rk == CXCursor_FieldDecl || rk == CXCursor_ParmDecl)
 			h.base = usr_of(x, ref);
 		if (is_array(clang_getCursorType(ref)))
@@ -1699,7 +1714,7 @@ static void record_write(struct ex *x, CXCursor call, const struct rml_api *api,
 
 	w->api = api;
 	w->loc = cursor_loc(x, call);
-	w->func = x->func;
+	w->func = x->func_usr;
 	w->func_name = x->func;
 	if (api->handle_arg < nargs)
 		w->h = handle_of(x, clang_Cursor_getArgument(call, (unsigned)api->handle_arg));
@@ -1754,8 +1769,10 @@ static void record_call(struct ex *x, CXCursor call, int nargs)
 		return;
 	c = rml_arena_alloc(x->a, sizeof(*c));
 	c->loc = cursor_loc(x, call);
-	c->func = c->func_name = x->func;
-	c->callee = c->callee_name = cxstr(x, clang_getCursorSpelling(callee));
+	c->func = x->func_usr;
+	c->func_name = x->func;
+	c->callee = usr_of(x, callee);
+	c->callee_name = cxstr(x, clang_getCursorSpelling(callee));
 	c->nargs = (size_t)nargs;
 	c->args = rml_arena_alloc(x->a, (size_t)nargs * sizeof(*c->args));
 	c->hargs = rml_arena_alloc(x->a, (size_t)nargs * sizeof(*c->hargs));
@@ -1769,7 +1786,7 @@ static void record_call(struct ex *x, CXCursor call, int nargs)
 		c->args[i] = operand_of(x, arg);
 		c->hargs[i].base_param = -1;
 		c->hargs[i].len = -1;
-		if (is_field_ptr(clang_getCursorType(arg)))
+		if (is_handle_type(clang_getCursorType(arg)))
 			c->hargs[i] = handle_of(x, arg);
 		if (type_int(pt, &bits, &sign))
 			c->ptype[i] = rml_ce_const(0, bits, sign);
@@ -2301,6 +2318,7 @@ static enum CXChildVisitResult top_visit(CXCursor c, CXCursor parent, CXClientDa
 		if (!clang_isCursorDefinition(c) || is_api_decl(x, c))
 			break;
 		x->func = cxstr(x, clang_getCursorSpelling(c));
+		x->func_usr = usr_of(x, c);
 		x->depth = 0;
 		x->nparams = 0;
 		x->nlast = 0;

@@ -169,7 +169,7 @@ struct rml_write {
 	const struct rml_api *api;
 	struct rml_loc loc;
 	const char *func;		/* USR of the enclosing function */
-	const char *func_name;
+	const char *func_name;		/* its name, for messages */
 	struct rml_handle h;
 	struct rml_operand value, mask, id;
 };

@@ -231,10 +231,23 @@ static struct rml_operand subst(const struct rml_operand *o, const struct rml_ca
 static bool subst_handle(struct rml_handle *h, const struct rml_call *c)
 {
 	if (h->base_param >= 0) {
+		const struct rml_handle *a;
+
 		if ((size_t)h->base_param >= c->nargs)
 			return false;
-		*h = c->hargs[h->base_param];
-		return h->base || h->base_param >= 0;
+		a = &c->hargs[h->base_param];
+		if (!a->base && a->base_param < 0)
+			return false;
+		if (h->ix == RML_IX_NONE) {
+			*h = *a;	/* the handle itself was passed */
+			return true;
+		}
+		/* an array of handles was passed, and the wrapper indexes it */
+		if (a->ix != RML_IX_NONE)
+			return false;
+		h->base = a->base;
+		h->base_param = a->base_param;
+		h->len = a->len;
 	}
 	if (h->ix == RML_IX_PARAM) {
 		const struct rml_operand *a;

@@ -2,6 +2,7 @@
  * main: the regmap-lint command line. argv -> options -> analyse each file -> report ->
  * exit code (0 clean, 1 findings, 2 tool error). Everything else lives in the engine.
  */
+#include <dirent.h>
 #include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -42,6 +43,10 @@ static const char usage[] =
 	"      --enable=IDS      run only these rules (comma-separated ids)\n"
 	"      --disable=IDS     do not run these rules (comma-separated ids)\n"
 	"      --lone            parse against the bundled headers even when flags are given\n"
+	"      --no-siblings     a file given alone is analysed alone; by default the other\n"
+	"                        .c files beside it that share its driver's headers are\n"
+	"                        read too (not reported), for what they allocate and write\n"
+	"      --siblings        do that under kbuild as well (off there by default)\n"
 	"      --include-dir=DIR use DIR as the bundled headers directory\n"
 	"      --verify          corpus mode: match the diagnostics against the expected-*\n"
 	"                        comments in each file; exit 1 on any mismatch\n"
@@ -64,6 +69,8 @@ static const char usage[] =
 
 struct cli {
 	bool verbose, verify, force_lone, list_rules, fail_on_findings;
+	bool siblings;		/* read the other files of a lone input's driver */
+	bool siblings_set;
 	bool done;		/* --help or --version answered */
 	const char *include_dir;
 	const char *agree_log;
@@ -190,6 +197,11 @@ static int parse_cli(struct cli *c, int argc, char **argv)
 			c->verify = true;
 		} else if (!strcmp(a, "--fail-on-findings")) {
 			c->fail_on_findings = true;
+		} else if (!strcmp(a, "--siblings")) {
+			c->siblings = c->siblings_set = true;
+		} else if (!strcmp(a, "--no-siblings")) {
+			c->siblings = false;
+			c->siblings_set = true;
 		} else if (!strcmp(a, "--lone")) {
 			c->force_lone = true;
 		} else if (!strcmp(a, "--list-rules")) {
@@ -325,6 +337,217 @@ static int agree_file(struct rml_index *idx, const char *path, const char *logpa
 	return EXIT_CLEAN;
 }
 
+
+/* The report, on stdout; under kbuild on stderr, one write(2) per line. */
+static void emit(bool under_kbuild, const struct rml_diags *d)
+{
+	if (under_kbuild) {
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *ms = open_memstream(&buf, &len);
+
+		if (ms) {
+			rml_out_gcc(ms, d);
+			fclose(ms);
+			write_lines(STDERR_FILENO, buf, len);
+			free(buf);
+		}
+	} else {
+		rml_out_gcc(stdout, d);
+		fflush(stdout);
+	}
+}
+
+static size_t dir_len(const char *p)
+{
+	const char *slash = strrchr(p, '/');
+
+	return slash ? (size_t)(slash - p) : 0;
+}
+
+/* The names a file includes with quotes (#include "x.h"), as a newline-separated list. */
+static char *quoted_includes(const char *text)
+{
+	size_t cap = 256, len = 0;
+	char *out = rml_xmalloc(cap);
+	const char *p = text;
+
+	out[0] = '\0';
+	while ((p = strstr(p, "#include \"")) != NULL) {
+		const char *name = p + 10, *end = strchr(name, '"');
+
+		p = name;
+		if (!end || end - name > 200 || memchr(name, '\n', (size_t)(end - name)))
+			continue;
+		if (len + (size_t)(end - name) + 3 > cap) {
+			cap = 2 * cap + (size_t)(end - name);
+			out = rml_xrealloc(out, cap);
+		}
+		out[len++] = '\n';
+		memcpy(out + len, name, (size_t)(end - name));
+		len += (size_t)(end - name);
+		out[len++] = '\n';
+		out[len] = '\0';
+	}
+	return out;
+}
+
+static bool shares_include(const char *mine, const char *text)
+{
+	char *theirs = quoted_includes(text);
+	const char *p = mine;
+	bool shared = false;
+
+	while (!shared && (p = strchr(p, '\n')) != NULL && p[1]) {
+		const char *end = strchr(p + 1, '\n');
+		char name[256];
+
+		if (!end)
+			break;
+		snprintf(name, sizeof(name), "\n%.*s\n", (int)(end - p - 1), p + 1);
+		shared = strstr(theirs, name) != NULL;
+		p = end;
+	}
+	free(theirs);
+	return shared;
+}
+
+/*
+ * The other files of the same driver as path: .c files beside it that use the regmap_field
+ * API and include one of the driver's own headers it includes ("tsens.h", "lpass.h").
+ * They are read for what they contribute (allocations, wrappers, tables), not reported.
+ */
+static size_t find_siblings(const char *path, char ***out)
+{
+	size_t dl = dir_len(path), n = 0;
+	char dir[PATH_MAX], *text = NULL, *mine, err[256];
+	size_t len;
+	DIR *d;
+	struct dirent *de;
+
+	*out = NULL;
+	snprintf(dir, sizeof(dir), "%.*s", dl ? (int)dl : 1, dl ? path : ".");
+	if (rml_read_file(path, &text, &len, err, sizeof(err)) < 0)
+		return 0;
+	mine = quoted_includes(text);
+	free(text);
+	d = *mine ? opendir(dir) : NULL;
+	while (d && (de = readdir(d)) != NULL) {
+		size_t nl = strlen(de->d_name);
+		char cand[2 * PATH_MAX + 2];
+
+		if (nl < 3 || strcmp(de->d_name + nl - 2, ".c"))
+			continue;
+		snprintf(cand, sizeof(cand), "%s/%s", dir, de->d_name);
+		if (!strcmp(de->d_name, path + (dl ? dl + 1 : 0)) ||
+		    rml_read_file(cand, &text, &len, err, sizeof(err)) < 0)
+			continue;
+		if ((strstr(text, "regmap_field") || strstr(text, "reg_field")) &&
+		    shares_include(mine, text)) {
+			*out = rml_xrealloc(*out, (n + 1) * sizeof(**out));
+			(*out)[n++] = rml_xstrdup(cand);
+		}
+		free(text);
+	}
+	if (d)
+		closedir(d);
+	free(mine);
+	/* a stable order, whatever readdir gives */
+	for (size_t a = 1; a < n; a++)
+		for (size_t b = a; b > 0 && strcmp((*out)[b - 1], (*out)[b]) > 0; b--) {
+			char *t = (*out)[b];
+
+			(*out)[b] = (*out)[b - 1];
+			(*out)[b - 1] = t;
+		}
+	return n;
+}
+
+/* Is this diagnostic in one of the files (other than keep) read only as siblings? */
+static bool in_sibling(const struct rml_diag *d, const char *const *paths, size_t n,
+		       const char *keep)
+{
+	for (size_t i = 0; i < n; i++)
+		if (paths[i] != keep && !strcmp(d->loc.file, paths[i]))
+			return true;
+	return false;
+}
+
+/*
+ * One driver: input i with the other inputs of its directory, or, given alone, with the
+ * sibling files of the same driver. Prints the report; returns the exit status part.
+ */
+static int check_driver(const struct cli *c, struct rml_index *idx, const struct rml_check_opts *o,
+			const struct rml_args *args, size_t i, bool *done, bool under_kbuild)
+{
+	const char *path = args->inputs[i];
+	const char **paths = rml_xcalloc(args->ninputs + 1, sizeof(*paths));
+	size_t n = 0, nsib = 0, dl = dir_len(path);
+	char **sib = NULL;
+	const char *report_only = NULL;
+	struct rml_group_result g;
+	struct rml_diags shown;
+	int rc = EXIT_CLEAN;
+
+	for (size_t j = i; j < args->ninputs; j++) {
+		if (done[j] || dir_len(args->inputs[j]) != dl || strncmp(args->inputs[j], path, dl))
+			continue;
+		paths[n++] = args->inputs[j];
+		done[j] = true;
+	}
+	if (n == 1 && c->siblings) {
+		nsib = find_siblings(path, &sib);
+		if (nsib) {
+			paths = rml_xrealloc(paths, (1 + nsib) * sizeof(*paths));
+			for (size_t k = 0; k < nsib; k++)
+				paths[n++] = sib[k];
+			report_only = path;
+		}
+	}
+	if (c->verbose && nsib) {
+		fprintf(stderr, "regmap-lint: %s: also reading", path);
+		for (size_t k = 0; k < nsib; k++)
+			fprintf(stderr, " %s", sib[k]);
+		fputc('\n', stderr);
+	}
+	rml_check_group(idx, paths, n, o, &g);
+
+	/* tool errors of the files asked for, then the findings (minus the siblings') */
+	rml_diags_init(&shown, &g.merged.arena);
+	for (size_t k = 0; k < n; k++) {
+		const struct rml_file_result *res = &g.files[k];
+
+		if (report_only && paths[k] != report_only)
+			continue;
+		for (size_t e = 0; e < rml_diags_count(&res->diags); e++)
+			rml_ptrvec_push(&shown.v, rml_diags_at(&res->diags, e));
+		if (res->tool_error)
+			rc = EXIT_TOOL_ERROR;
+		if (c->verbose)
+			rml_print_verbose(stderr, res);
+	}
+	for (size_t e = 0; e < rml_diags_count(&g.diags); e++) {
+		struct rml_diag *d = rml_diags_at(&g.diags, e);
+
+		if (report_only && in_sibling(d, paths, n, report_only))
+			continue;
+		rml_ptrvec_push(&shown.v, d);
+		if (d->sev == RML_SEV_WARNING && rc == EXIT_CLEAN)
+			rc = EXIT_FINDINGS;
+	}
+	rml_diags_sort(&shown);
+	emit(under_kbuild, &shown);
+	if (c->verbose && (n > 1 || g.merged.writes.n))
+		rml_print_link_stats(stderr, &g.merged);
+	rml_diags_fini(&shown);
+	rml_group_result_fini(&g);
+	for (size_t k = 0; k < nsib; k++)
+		free(sib[k]);
+	free(sib);
+	free(paths);
+	return rc;
+}
+
 int main(int argc, char **argv)
 {
 	struct cli c = { 0 };
@@ -333,6 +556,7 @@ int main(int argc, char **argv)
 	struct rml_check_opts o = { 0 };
 	struct rml_index *idx;
 	char err[512], *envbuf;
+	bool *done;
 	char **av = with_env_opts(&argc, argv, &envbuf);
 	const char *kbuild = getenv("KBUILD_CHECKSRC");
 	bool under_kbuild = kbuild && *kbuild;
@@ -344,6 +568,8 @@ int main(int argc, char **argv)
 	}
 	if (c.done)
 		goto out_free_cli;
+	if (!c.siblings_set)
+		c.siblings = !under_kbuild;	/* kbuild checks each file on its own, at its own cost */
 	if (c.list_rules) {
 		for (size_t i = 0; i < rml_nrules; i++)
 			printf("%-26s %s\n", rml_rules[i]->id, rml_rules[i]->summary);
@@ -375,11 +601,13 @@ int main(int argc, char **argv)
 	}
 
 	idx = rml_index_new();
+	done = rml_xcalloc(args.ninputs, sizeof(*done));
 	for (size_t i = 0; i < args.ninputs; i++) {
 		const char *path = args.inputs[i];
-		struct rml_file_result res;
 		int frc;
 
+		if (done[i])
+			continue;
 		if (c.agree_log) {
 			frc = agree_file(idx, path, c.agree_log, &o);
 			if (frc > rc)
@@ -392,30 +620,11 @@ int main(int argc, char **argv)
 				rc = frc;
 			continue;
 		}
-		rml_check_file(idx, path, &o, &res);
-		if (under_kbuild) {
-			char *buf = NULL;
-			size_t len = 0;
-			FILE *ms = open_memstream(&buf, &len);
-
-			if (ms) {
-				rml_out_gcc(ms, &res.diags);
-				fclose(ms);
-				write_lines(STDERR_FILENO, buf, len);
-				free(buf);
-			}
-		} else {
-			rml_out_gcc(stdout, &res.diags);
-			fflush(stdout);
-		}
-		if (c.verbose)
-			rml_print_verbose(stderr, &res);
-		if (res.tool_error)
-			rc = EXIT_TOOL_ERROR;
-		else if (res.nwarnings && rc == EXIT_CLEAN)
-			rc = EXIT_FINDINGS;
-		rml_file_result_fini(&res);
+		frc = check_driver(&c, idx, &o, &args, i, done, under_kbuild);
+		if (frc == EXIT_TOOL_ERROR || (frc == EXIT_FINDINGS && rc == EXIT_CLEAN))
+			rc = frc;
 	}
+	free(done);
 	rml_index_free(idx);
 out_free_args:
 	rml_args_fini(&args);

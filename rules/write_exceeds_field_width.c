@@ -3,8 +3,8 @@
  * force_write, regmap_fields_write/force_write, or the value of an update_bits call) has
  * bits beyond the field's width. At runtime the value is shifted into place and masked:
  * the high bits are dropped without an error. Followed through the driver's wrappers.
- * Silent when: the value, the handle or the field is not known; the value is negative
- * (an all-ones write such as ~0 is taken as meant).       See write_exceeds_field_width.md.
+ * Silent when: the value, the handle or the field is not known; the value is negative or
+ * all ones at its own type (~0, 0xFFFFFFFF: "every bit").   See write_exceeds_field_width.md.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -26,6 +26,10 @@ static void check_field(const struct rml_field *fld, void *data)
 	char hint[160] = "", table[160] = "";
 
 	if (!width || width >= 64 || v->kind != RML_OP_CONST || rml_ce_is_negative(v->v))
+		return;
+	/* all ones at its own type (0xFFFFFFFF, ~0u): "set every bit of the field" */
+	if (v->v.bits && (v->v.bits == 64 ? v->v.v == UINT64_MAX :
+			  v->v.v == (UINT64_C(1) << v->v.bits) - 1))
 		return;
 	max = (UINT64_C(1) << width) - 1;
 	if (v->v.v <= max)
