@@ -51,6 +51,11 @@ struct ex {
 	unsigned block, nblocks;	/* the innermost statement block, for variant pairing */
 	const char *owner_type, *owner_member;	/* walking an array member of a struct */
 	struct {
+		const char *var;	/* a local pointer to a handle array (USR) ... */
+		const char *base;	/* ... and the array it points to */
+	} harr[16];
+	int nharr;
+	struct {
 		const char *var;	/* a local handle variable (USR) ... */
 		const struct rml_alloc *alloc;	/* ... and the allocation it last got */
 		struct rml_handle h;
@@ -1473,6 +1478,9 @@ static void fref_of(struct ex *x, CXCursor arg, bool bulk, struct rml_fref *r)
 		} else {
 			r->lo = RML_IDX_UNKNOWN;
 		}
+		if (clang_getCursorKind(idx) == CXCursor_DeclRefExpr &&
+		    clang_getCursorKind(clang_getCursorReferenced(idx)) == CXCursor_VarDecl)
+			r->loopvar = usr_of(x, clang_getCursorReferenced(idx));
 		return;
 	}
 	if (bulk && fref_base(x, e, r))
@@ -1587,9 +1595,12 @@ static void index_of(struct ex *x, CXCursor e, struct rml_handle *h)
 			h->ix = RML_IX_PARAM;
 			h->param = p;
 			h->lo = 0;
-		} else if (loop_range(x, ref, &h->lo, &h->hi)) {
-			h->ix = RML_IX_RANGE;
+			return;
 		}
+		if (clang_getCursorKind(ref) == CXCursor_VarDecl)
+			h->loopvar = usr_of(x, ref);
+		if (loop_range(x, ref, &h->lo, &h->hi))
+			h->ix = RML_IX_RANGE;
 	}
 }
 
@@ -1624,6 +1635,9 @@ static struct rml_handle handle_of(struct ex *x, CXCursor e)
 			h.base_param = param_index(x, ref);	/* a handle, or an array of them, passed in */
 		else if (rk == CXCursor_VarDecl || rk == CXCursor_FieldDecl || rk == CXCursor_ParmDecl)
 			h.base = usr_of(x, ref);
+		for (int i = 0; h.base && h.ix != RML_IX_NONE && i < x->nharr; i++)
+			if (!strcmp(x->harr[i].var, h.base))
+				h.base = x->harr[i].base;	/* fields[i] with fields = priv->fields */
 		if (is_array(clang_getCursorType(ref)))
 			h.len = (long)clang_getArraySize(clang_getCanonicalType(clang_getCursorType(ref)));
 	}
@@ -1704,7 +1718,8 @@ static void record_store(struct ex *x, const struct rml_alloc *al, struct rml_ha
 	st->dst = *dst;
 	st->alloc = al;
 	st->slot_follows_src = bulk || (dst->ix == RML_IX_RANGE && al->src.lo >= 0 &&
-					al->src.lo == dst->lo && al->src.hi == dst->hi);
+					al->src.lo == dst->lo && al->src.hi == dst->hi) ||
+			       (dst->loopvar && al->src.loopvar && !strcmp(dst->loopvar, al->src.loopvar));
 	rml_ptrvec_push(&x->f->stores, st);
 }
 
@@ -1751,8 +1766,10 @@ static void handle_copy(struct ex *x, CXCursor lhs, CXCursor rhs)
 		st = rml_arena_alloc(x->a, sizeof(*st));
 		st->dst = dst;
 		st->alloc = x->last[i].alloc;
-		st->slot_follows_src = dst.ix == RML_IX_RANGE && st->alloc->src.lo >= 0 &&
-				       st->alloc->src.lo == dst.lo && st->alloc->src.hi == dst.hi;
+		st->slot_follows_src = (dst.ix == RML_IX_RANGE && st->alloc->src.lo >= 0 &&
+					st->alloc->src.lo == dst.lo && st->alloc->src.hi == dst.hi) ||
+				       (dst.loopvar && st->alloc->src.loopvar &&
+					!strcmp(dst.loopvar, st->alloc->src.loopvar));
 		rml_ptrvec_push(&x->f->stores, st);
 		return;
 	}
@@ -1944,6 +1961,14 @@ static enum CXChildVisitResult body_visit(CXCursor c, CXCursor parent, CXClientD
 			regfield_ptr_assign(x, usr_of(x, c), k.c[k.n - 1], NULL);
 		else if (is_config_ptr(t))
 			config_ptr_assign(x, c, k.c[k.n - 1]);
+		else if (is_handle_type(t) && !is_field_ptr(t) && x->nharr < 16) {
+			struct rml_handle a = handle_of(x, k.c[k.n - 1]);
+
+			if (a.base && a.ix == RML_IX_NONE) {
+				x->harr[x->nharr].var = usr_of(x, c);
+				x->harr[x->nharr++].base = a.base;
+			}
+		}
 		break;
 	}
 	case CXCursor_CallExpr:
@@ -2322,6 +2347,7 @@ static enum CXChildVisitResult top_visit(CXCursor c, CXCursor parent, CXClientDa
 		x->depth = 0;
 		x->nparams = 0;
 		x->nlast = 0;
+		x->nharr = 0;
 		for (int i = 0; i < clang_Cursor_getNumArguments(c) && i < 32; i++)
 			x->params[x->nparams++] = clang_Cursor_getArgument(c, (unsigned)i);
 		clang_visitChildren(c, body_visit, x);

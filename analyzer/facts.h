@@ -115,6 +115,7 @@ struct rml_fref {
 	const char *member;		/* member name for struct sources (obj.m / ptr->m), or NULL */
 	const char *type;		/* struct type for ptr->member sources, or NULL */
 	long lo, hi;			/* slots [lo, hi) for arrays; lo = RML_IDX_ALL/UNKNOWN otherwise */
+	const char *loopvar;		/* USR of a local variable used as the index, or NULL */
 	struct rml_field *inline_field;	/* a reg_field built at the call */
 	const char *why;		/* why nothing could be named (var == type == inline == NULL) */
 };
@@ -146,6 +147,7 @@ struct rml_handle {
 	long lo, hi;
 	int param;			/* RML_IX_PARAM: which parameter */
 	long len;			/* element count of the handle array, -1 if not one */
+	const char *loopvar;		/* USR of a local variable used as the index, or NULL */
 	const char *text;		/* as written, for messages (arena) */
 };
 

@@ -206,12 +206,17 @@ static const struct rml_regcfg *cfg_of_map(struct rml_facts *f, struct uf *u, co
 
 /* ---- writes through wrappers ----------------------------------------------------------- */
 
-static bool needs_params(const struct rml_winst *wi)
+static bool handle_needs_params(const struct rml_handle *h)
 {
-	return wi->h.base_param >= 0 || wi->h.ix == RML_IX_PARAM ||
-	       wi->value.kind == RML_OP_PARAM || wi->mask.kind == RML_OP_PARAM ||
-	       wi->id.kind == RML_OP_PARAM;
+	return h->base_param >= 0 || h->ix == RML_IX_PARAM;
 }
+
+static bool is_param(const struct rml_operand *o)
+{
+	return o->kind == RML_OP_PARAM;
+}
+
+static const struct rml_operand unknown_op = { .kind = RML_OP_UNKNOWN, .param = -1 };
 
 /* An operand of the wrapper, seen from a call of it. */
 static struct rml_operand subst(const struct rml_operand *o, const struct rml_call *c)
@@ -267,19 +272,39 @@ static bool subst_handle(struct rml_handle *h, const struct rml_call *c)
 	return true;
 }
 
+static void push_winst(struct rml_facts *f, const struct rml_winst *wi)
+{
+	struct rml_winst *copy = rml_arena_alloc(&f->arena, sizeof(*copy));
+
+	*copy = *wi;
+	rml_ptrvec_push(&f->winsts, copy);
+}
+
+/*
+ * A write is checked where it is written for everything known there; what depends on a
+ * parameter of the function it sits in is checked again at each call of that function,
+ * with the call's arguments. When the handle itself comes from a parameter, nothing can be
+ * checked in place and every operand goes to the callers.
+ */
 static void add_winst(struct rml_facts *f, const struct rml_winst *wi, int depth)
 {
-	struct rml_winst *copy;
+	bool by_handle = handle_needs_params(&wi->h);
 
-	if (!needs_params(wi)) {
-		copy = rml_arena_alloc(&f->arena, sizeof(*copy));
-		*copy = *wi;
-		rml_ptrvec_push(&f->winsts, copy);
-		return;
+	if (!by_handle) {
+		struct rml_winst here = *wi;
+
+		if (is_param(&here.value))
+			here.value = unknown_op;
+		if (is_param(&here.mask))
+			here.mask = unknown_op;
+		if (is_param(&here.id))
+			here.id = unknown_op;
+		push_winst(f, &here);
+		if (!is_param(&wi->value) && !is_param(&wi->mask) && !is_param(&wi->id))
+			return;
 	}
 	if (depth >= RML_MAX_CHAIN)
 		return;
-	/* instantiate at every call of the wrapper it sits in */
 	for (size_t i = 0; i < f->calls.n; i++) {
 		const struct rml_call *c = f->calls.p[i];
 		struct rml_winst n = *wi;
@@ -288,9 +313,10 @@ static void add_winst(struct rml_facts *f, const struct rml_winst *wi, int depth
 			continue;
 		if (!subst_handle(&n.h, c))
 			continue;
-		n.value = subst(&wi->value, c);
-		n.mask = subst(&wi->mask, c);
-		n.id = subst(&wi->id, c);
+		/* operands known in place were checked there */
+		n.value = by_handle || is_param(&wi->value) ? subst(&wi->value, c) : unknown_op;
+		n.mask = by_handle || is_param(&wi->mask) ? subst(&wi->mask, c) : unknown_op;
+		n.id = by_handle || is_param(&wi->id) ? subst(&wi->id, c) : unknown_op;
 		memmove(&n.chain[1], &n.chain[0], n.nchain * sizeof(n.chain[0]));
 		n.chain[0] = c;
 		n.nchain++;
@@ -376,7 +402,7 @@ size_t rml_winst_fields(const struct rml_facts *cf, const struct rml_winst *wi,
 			if (st->dst.ix == RML_IX_CONST && st->dst.lo == s) {
 				a.slot = -1;	/* this slot holds whatever the allocation allocates */
 			} else if (st->slot_follows_src &&
-				   (st->dst.ix == RML_IX_NONE ||
+				   (st->dst.ix == RML_IX_NONE || st->dst.loopvar ||
 				    (st->dst.ix == RML_IX_RANGE && s >= st->dst.lo && s < st->dst.hi))) {
 				a.slot = s;
 			} else {
