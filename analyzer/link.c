@@ -382,6 +382,18 @@ size_t rml_winst_fields(const struct rml_facts *cf, const struct rml_winst *wi,
 		lo = wi->h.lo;
 		hi = wi->h.hi;
 		break;
+	case RML_IX_UNKNOWN:
+		/* a slot known only at run time: any field the array can hold */
+		for (size_t i = 0; i < f->stores.n; i++) {
+			const struct rml_store *st = f->stores.p[i];
+
+			if (!st->dst.base || strcmp(st->dst.base, wi->h.base) ||
+			    st->dst.ix == RML_IX_NONE)
+				continue;
+			a.slot = -1;
+			fref_each(f, &st->alloc->src, st->alloc->func, each_field, &a, 0);
+		}
+		return a.n;
 	default:
 		return 0;
 	}

@@ -47,6 +47,26 @@ static void check_field(const struct rml_field *fld, void *data)
 			 table, width, width == 1 ? "" : "s", max, hint);
 }
 
+struct widest {
+	unsigned width;
+	const struct rml_field *fld;
+	size_t n;
+};
+
+static void find_widest(const struct rml_field *fld, void *data)
+{
+	struct widest *w = data;
+	unsigned width = rml_field_width(fld);
+
+	w->n++;
+	if (!width)
+		w->width = 64;	/* unknown: it might be wide enough */
+	else if (width > w->width)
+		w->width = width, w->fld = fld;
+	if (!w->fld)
+		w->fld = fld;
+}
+
 static void check_write(struct rml_ctx *ctx, const struct rml_winst *wi)
 {
 	struct arg a = { ctx, wi, false };
@@ -56,6 +76,24 @@ static void check_write(struct rml_ctx *ctx, const struct rml_winst *wi)
 		return;
 	if (wi->value.kind != RML_OP_CONST)
 		return;
+	if (wi->h.ix == RML_IX_UNKNOWN) {
+		/* a slot chosen at run time: wrong only if too wide for every field it can be */
+		struct widest w = { 0, NULL, 0 };
+		uint64_t v = wi->value.v.v;
+
+		rml_winst_fields(ctx->facts, wi, find_widest, &w);
+		if (!w.n || w.width >= 64 || rml_ce_is_negative(wi->value.v) ||
+		    v <= (UINT64_C(1) << w.width) - 1 ||
+		    (wi->value.v.bits && wi->value.v.bits < 64 &&
+		     v == (UINT64_C(1) << wi->value.v.bits) - 1))
+			return;
+		rml_report_write(ctx, wi, w.fld,
+				 "writes %" PRIu64 " to '%s', and each of the %zu fields it can be is at "
+				 "most %u bit%s wide (max %" PRIu64 ")", v,
+				 wi->h.text ? wi->h.text : "?", w.n, w.width, w.width == 1 ? "" : "s",
+				 (UINT64_C(1) << w.width) - 1);
+		return;
+	}
 	a.multi = rml_winst_multi_table(ctx->facts, wi);
 	rml_winst_fields(ctx->facts, wi, check_field, &a);
 }
