@@ -2,7 +2,9 @@
  * main: the regmap-lint command line. argv -> options -> analyse each file -> report ->
  * exit code (0 clean, 1 findings, 2 tool error). Everything else lives in the engine.
  */
+#include <ctype.h>
 #include <dirent.h>
+#include <errno.h>
 #include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -39,7 +41,9 @@ static const char usage[] =
 	"      --version         show the version (and libclang's) and exit\n"
 	"  -v, --verbose         also print, on stderr, what could not be resolved and the\n"
 	"                        compiler's own errors\n"
-	"      --list-rules      list the rules and exit\n"
+	"      --list-rules      list the rules and exit (with --format=json: as JSON)\n"
+	"      --explain=RULE    print the documentation of RULE (an id, or its checkpatch\n"
+	"                        type such as FIELD_OVERLAP) and exit\n"
 	"      --enable=IDS      run only these rules (comma-separated ids)\n"
 	"      --disable=IDS     do not run these rules (comma-separated ids)\n"
 	"      --lone            parse against the bundled headers even when flags are given\n"
@@ -56,16 +60,36 @@ static const char usage[] =
 	"                        violations the reference runtime recorded in LOG; exit 1\n"
 	"                        on any disagreement\n"
 	"\n"
-	"Output: one line per finding, \"file:line:col: warning: message [rule-id]\", with\n"
-	"\"note:\" lines for related places; a file that cannot be analysed gives\n"
-	"\"file: error: reason\" and the other files are still analysed.\n"
+	"Report:\n"
+	"      --format=FMT      gcc (default), checkpatch, sarif (SARIF 2.1.0 for GitHub\n"
+	"                        code scanning) or json (schema \"regmap-lint/1\")\n"
+	"  -o FILE, --output=FILE  write the report to FILE, atomically (a temporary file\n"
+	"                        beside it, renamed into place when complete); \"-\" is\n"
+	"                        stdout. A FILE ending in .o, .s, .i or .obj is taken for\n"
+	"                        the compiler's -o of a pasted command line, ignored\n"
+	"      --color=WHEN      auto (default: on a terminal, $NO_COLOR unset or empty,\n"
+	"                        $TERM set and not dumb), always or never; gcc format\n"
+	"                        only, never with -o\n"
+	"      --terse           checkpatch: one line per finding, no summary when clean\n"
+	"      --emacs           checkpatch: \"path:line: \" before each finding\n"
+	"      --showfile        checkpatch: that prefix instead of the \"#line: FILE:\" line\n"
+	"      --sarif-root=DIR  sarif: artifact URIs relative to DIR (%SRCROOT%; default\n"
+	"                        the current directory)\n"
+	"\n"
+	"Output (gcc format): one line per finding, \"file:line:col: warning: message\n"
+	"[rule-id]\", with \"note:\" lines for related places; a file that cannot be analysed\n"
+	"gives \"file: error: reason\" and the other files are still analysed. The formats\n"
+	"are described in docs/output.md. --verify and --agree print their own report.\n"
 	"\n"
 	"Under kbuild ($KBUILD_CHECKSRC set, as make C=1/C=2 CHECK=regmap-lint does), the\n"
 	"report goes to stderr, one write per line, and the exit status is 0 unless\n"
 	"--fail-on-findings is given: a failing checker stops the kernel build. Own options\n"
 	"reach regmap-lint there through kbuild's CF= or $REGMAP_LINT_OPTS.\n"
 	"\n"
-	"Exit status: 0 no findings, 1 findings, 2 a file could not be analysed or bad usage.\n";
+	"Exit status: 0 no findings, 1 findings, 2 a file could not be analysed, the report\n"
+	"could not be written, or bad usage.\n";
+
+enum color_mode { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER };
 
 struct cli {
 	bool verbose, verify, force_lone, list_rules, fail_on_findings;
@@ -74,6 +98,13 @@ struct cli {
 	bool done;		/* --help or --version answered */
 	const char *include_dir;
 	const char *agree_log;
+	enum rml_format format;
+	bool format_set;
+	enum color_mode color;
+	bool terse, emacs, showfile;
+	const char *sarif_root;
+	const char *output;	/* -o FILE; NULL or "-" = stdout */
+	const char *explain;
 	bool *enabled;
 	const char **rest;	/* compiler flags and files, in order */
 	size_t nrest;
@@ -174,6 +205,345 @@ static void write_lines(int fd, const char *buf, size_t len)
 	}
 }
 
+static int check_report_options(const struct cli *c)
+{
+	if ((c->terse || c->emacs || c->showfile) && c->format != RML_FMT_CHECKPATCH) {
+		fprintf(stderr, "regmap-lint: error: --terse, --emacs and --showfile go with "
+				"--format=checkpatch\n");
+		return -1;
+	}
+	if (c->sarif_root && !is_dir(c->sarif_root)) {
+		fprintf(stderr, "regmap-lint: error: --sarif-root=%s: not a directory\n",
+			c->sarif_root);
+		return -1;
+	}
+	if ((c->verify || c->agree_log) && (c->format_set || c->output)) {
+		fprintf(stderr, "regmap-lint: error: --verify and --agree print their own report "
+				"(no --format, no -o)\n");
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Where the report goes: stdout; under kbuild a buffer written to stderr one line per
+ * write(2) after each driver; with -o a buffer written to the file at the end.
+ */
+struct sink {
+	FILE *f;
+	char *buf;
+	size_t len, done;
+	bool kbuild;
+	const char *path;	/* -o, resolved through a symlink */
+	char *resolved;
+};
+
+/*
+ * -o FILE, before any work: the file must be a regular file or not exist (a symlink is
+ * followed), in a directory we may write to. 0, or -1 with the reason printed.
+ */
+static int output_check(struct sink *s, const char *path)
+{
+	struct stat st;
+	char *dir;
+	const char *slash;
+	int rc = 0;
+
+	s->path = path;
+	if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
+		s->resolved = realpath(path, NULL);
+		if (s->resolved)
+			s->path = s->resolved;
+	}
+	if (stat(s->path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		fprintf(stderr, "regmap-lint: error: %s: %s\n", path,
+			S_ISDIR(st.st_mode) ? "Is a directory" : "not a regular file");
+		return -1;
+	}
+	slash = strrchr(s->path, '/');
+	dir = slash ? rml_xstrdup(s->path) : rml_xstrdup(".");
+	if (slash)
+		dir[slash - s->path + (slash == s->path)] = '\0';
+	if (access(dir, W_OK | X_OK) < 0) {
+		fprintf(stderr, "regmap-lint: error: %s: %s\n", path, strerror(errno));
+		rc = -1;
+	}
+	free(dir);
+	return rc;
+}
+
+static int sink_open(struct sink *s, const char *output, bool under_kbuild)
+{
+	memset(s, 0, sizeof(*s));
+	if (output && strcmp(output, "-")) {
+		if (output_check(s, output) < 0) {
+			free(s->resolved);
+			return -1;
+		}
+	} else {
+		s->kbuild = under_kbuild;
+	}
+	if (!s->path && !s->kbuild) {
+		s->f = stdout;
+		return 0;
+	}
+	s->f = open_memstream(&s->buf, &s->len);
+	if (!s->f) {
+		fprintf(stderr, "regmap-lint: error: %s\n", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+static void sink_flush(struct sink *s)
+{
+	fflush(s->f);
+	if (s->kbuild) {
+		write_lines(STDERR_FILENO, s->buf + s->done, s->len - s->done);
+		s->done = s->len;
+	}
+}
+
+/*
+ * buf into path atomically: a temporary file beside it (mkstemp), written, fsync'ed and
+ * renamed over path. On any failure the temporary is removed and path is untouched.
+ */
+static int write_atomic(const char *path, const char *buf, size_t len, char *err, size_t errlen)
+{
+	const char *slash = strrchr(path, '/');
+	int dl = slash ? (int)(slash - path + 1) : 0;
+	size_t tl = strlen(path) + 16;
+	char *tmp = rml_xmalloc(tl);
+	int fd, saved;
+	mode_t um;
+
+	snprintf(tmp, tl, "%.*s.%s.XXXXXX", dl, path, path + dl);
+	fd = mkstemp(tmp);
+	if (fd < 0)
+		goto out_err;
+	um = umask(0);
+	umask(um);
+	if (fchmod(fd, 0666 & ~um) < 0)
+		goto out_unlink;
+	while (len) {
+		ssize_t w = write(fd, buf, len);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			if (w == 0)
+				errno = EIO;
+			goto out_unlink;
+		}
+		buf += w;
+		len -= (size_t)w;
+	}
+	if (fsync(fd) < 0)
+		goto out_unlink;
+	saved = close(fd);
+	fd = -1;
+	if (saved < 0 || rename(tmp, path) < 0)
+		goto out_unlink;
+	free(tmp);
+	return 0;
+
+out_unlink:
+	saved = errno;
+	if (fd >= 0)
+		close(fd);
+	unlink(tmp);
+	errno = saved;
+out_err:
+	snprintf(err, errlen, "%s", strerror(errno));
+	free(tmp);
+	return -1;
+}
+
+/* The report is complete: stdout flushed, the rest to stderr, or the file renamed in. */
+static int sink_close(struct sink *s, const char *output)
+{
+	char err[256];
+	int rc = 0;
+
+	if (s->f == stdout) {
+		if (fflush(stdout) == EOF || ferror(stdout)) {
+			fprintf(stderr, "regmap-lint: error: stdout: %s\n", strerror(errno));
+			rc = -1;
+		}
+		return rc;
+	}
+	if (fclose(s->f) == EOF) {
+		snprintf(err, sizeof(err), "%s", strerror(errno));
+		rc = -1;
+	} else if (s->kbuild) {
+		write_lines(STDERR_FILENO, s->buf + s->done, s->len - s->done);
+	} else if (write_atomic(s->path, s->buf, s->len, err, sizeof(err)) < 0) {
+		rc = -1;
+	}
+	if (rc < 0 && s->path)
+		fprintf(stderr, "regmap-lint: error: %s: %s\n", output, err);
+	free(s->buf);
+	free(s->resolved);
+	return rc;
+}
+
+/* gcc's rule: colour only on a terminal whose $TERM is set and not dumb, $NO_COLOR empty. */
+static bool want_color(const struct cli *c, int fd)
+{
+	const char *nc = getenv("NO_COLOR"), *term = getenv("TERM");
+
+	if (c->format != RML_FMT_GCC || (c->output && strcmp(c->output, "-")))
+		return false;
+	if (c->color != COLOR_AUTO)
+		return c->color == COLOR_ALWAYS;
+	if (nc && *nc)
+		return false;
+	return term && *term && strcmp(term, "dumb") && isatty(fd);
+}
+
+static const char *precision_name(enum rml_confidence conf)
+{
+	return conf == RML_CONF_HIGH ? "high" : conf == RML_CONF_MEDIUM ? "medium" : "low";
+}
+
+static void list_rules(const struct cli *c, const char *version)
+{
+	struct rml_jw w;
+	struct rml_arena a;
+
+	if (c->format != RML_FMT_JSON) {
+		for (size_t i = 0; i < rml_nrules; i++)
+			printf("%-26s %s\n", rml_rules[i]->id, rml_rules[i]->summary);
+		return;
+	}
+	rml_arena_init(&a);
+	rml_jw_init(&w, stdout);
+	rml_jw_obj(&w);
+	rml_jw_kstr(&w, "schema", "regmap-lint-rules/1");
+	rml_jw_key(&w, "tool");
+	rml_jw_obj(&w);
+	rml_jw_kstr(&w, "name", "regmap-lint");
+	rml_jw_kstr(&w, "version", version);
+	rml_jw_end_obj(&w);
+	rml_jw_key(&w, "rules");
+	rml_jw_arr(&w);
+	for (size_t i = 0; i < rml_nrules; i++) {
+		rml_jw_obj(&w);
+		rml_jw_kstr(&w, "id", rml_rules[i]->id);
+		rml_jw_kstr(&w, "type", rml_rule_type(&a, rml_rules[i]->id));
+		rml_jw_kstr(&w, "summary", rml_rules[i]->summary);
+		rml_jw_kstr(&w, "precision", precision_name(rml_rules[i]->confidence));
+		rml_jw_end_obj(&w);
+	}
+	rml_jw_end_arr(&w);
+	rml_jw_end_obj(&w);
+	rml_arena_fini(&a);
+}
+
+/* --explain RULE: the rule's doc; RULE is an id or its checkpatch type (FIELD_OVERLAP). */
+static int explain(const char *name)
+{
+	char *id = rml_xstrdup(name);
+	const char *doc;
+
+	for (char *p = id; *p; p++)
+		*p = *p == '_' ? '-' : (char)tolower((unsigned char)*p);
+	doc = rml_rule_find(id) ? rml_rule_doc_text(id) : NULL;
+	free(id);
+	if (!doc) {
+		fprintf(stderr, "regmap-lint: error: unknown rule '%s' (see --list-rules)\n", name);
+		return EXIT_TOOL_ERROR;
+	}
+	fputs(doc, stdout);
+	return EXIT_CLEAN;
+}
+
+/*
+ * "--name=VALUE" or "--name VALUE": VALUE, advancing *i past it; NULL when argv[*i] is
+ * not that option. A missing value is an error (*bad).
+ */
+static const char *opt_value(const char *name, int argc, char **argv, int *i, bool *bad)
+{
+	const char *a = argv[*i];
+	size_t n = strlen(name);
+
+	if (strncmp(a, name, n))
+		return NULL;
+	if (a[n] == '=')
+		return a + n + 1;
+	if (a[n])
+		return NULL;
+	if (*i + 1 >= argc) {
+		fprintf(stderr, "regmap-lint: error: %s needs a value (see --help)\n", name);
+		*bad = true;
+		return NULL;
+	}
+	return argv[++*i];
+}
+
+/* -o's value in a pasted compiler command line (an object, assembly or preprocessed file). */
+static bool compiler_output(const char *v)
+{
+	static const char *const ext[] = { ".o", ".s", ".i", ".obj" };
+	size_t n = strlen(v);
+
+	for (size_t e = 0; e < RML_ARRAY_SIZE(ext); e++) {
+		size_t el = strlen(ext[e]);
+
+		if (n > el && !strcmp(v + n - el, ext[e]))
+			return true;
+	}
+	return false;
+}
+
+/* The report options: --format, --color, -o and checkpatch's and SARIF's own. 1 = taken. */
+static int report_option(struct cli *c, int argc, char **argv, int *i)
+{
+	const char *a = argv[*i], *v;
+	bool bad = false;
+
+	if ((v = opt_value("--format", argc, argv, i, &bad))) {
+		if (rml_format_parse(v, &c->format) < 0) {
+			fprintf(stderr, "regmap-lint: error: unknown format '%s' "
+					"(gcc, checkpatch, sarif or json)\n", v);
+			return -1;
+		}
+		c->format_set = true;
+	} else if ((v = opt_value("--color", argc, argv, i, &bad))) {
+		if (!strcmp(v, "auto")) {
+			c->color = COLOR_AUTO;
+		} else if (!strcmp(v, "always")) {
+			c->color = COLOR_ALWAYS;
+		} else if (!strcmp(v, "never")) {
+			c->color = COLOR_NEVER;
+		} else {
+			fprintf(stderr, "regmap-lint: error: --color=%s: auto, always or never\n", v);
+			return -1;
+		}
+	} else if ((v = opt_value("--output", argc, argv, i, &bad))) {
+		c->output = v;
+	} else if (!strcmp(a, "-o") && *i + 1 < argc && !compiler_output(argv[*i + 1])) {
+		c->output = argv[++*i];
+	} else if ((v = opt_value("--sarif-root", argc, argv, i, &bad))) {
+		c->sarif_root = v;
+	} else if ((v = opt_value("--explain", argc, argv, i, &bad))) {
+		c->explain = v;
+	} else if (!strcmp(a, "--terse")) {
+		c->terse = true;
+	} else if (!strcmp(a, "--emacs")) {
+		c->emacs = true;
+	} else if (!strcmp(a, "--showfile")) {
+		c->showfile = true;
+	} else {
+		return bad ? -1 : 0;
+	}
+	if (c->output && !*c->output) {
+		fprintf(stderr, "regmap-lint: error: -o needs a file name\n");
+		return -1;
+	}
+	return 1;
+}
+
 static int parse_cli(struct cli *c, int argc, char **argv)
 {
 	c->rest = rml_xcalloc((size_t)argc + 1, sizeof(*c->rest));
@@ -182,7 +552,12 @@ static int parse_cli(struct cli *c, int argc, char **argv)
 		c->enabled[i] = true;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
+		int taken = report_option(c, argc, argv, &i);
 
+		if (taken < 0)
+			return -1;
+		if (taken > 0)
+			continue;
 		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
 			fputs(usage, stdout);
 			c->done = true;
@@ -225,7 +600,7 @@ static int parse_cli(struct cli *c, int argc, char **argv)
 			c->rest[c->nrest++] = a;
 		}
 	}
-	return 0;
+	return check_report_options(c);
 }
 
 /* Flags that say where headers come from: with none of them, lone-file mode is the useful one. */
@@ -338,24 +713,16 @@ static int agree_file(struct rml_index *idx, const char *path, const char *logpa
 }
 
 
-/* The report, on stdout; under kbuild on stderr, one write(2) per line. */
-static void emit(bool under_kbuild, const struct rml_diags *d)
+/* Lines of a file's text, as checkpatch counts them (a last line without '\n' counts). */
+static unsigned long count_lines(const char *text, size_t len)
 {
-	if (under_kbuild) {
-		char *buf = NULL;
-		size_t len = 0;
-		FILE *ms = open_memstream(&buf, &len);
+	unsigned long n = 0;
 
-		if (ms) {
-			rml_out_gcc(ms, d);
-			fclose(ms);
-			write_lines(STDERR_FILENO, buf, len);
-			free(buf);
-		}
-	} else {
-		rml_out_gcc(stdout, d);
-		fflush(stdout);
-	}
+	for (size_t i = 0; text && i < len; i++)
+		n += text[i] == '\n';
+	if (text && len && text[len - 1] != '\n')
+		n++;
+	return n;
 }
 
 static size_t dir_len(const char *p)
@@ -478,7 +845,8 @@ static bool in_sibling(const struct rml_diag *d, const char *const *paths, size_
  * sibling files of the same driver. Prints the report; returns the exit status part.
  */
 static int check_driver(const struct cli *c, struct rml_index *idx, const struct rml_check_opts *o,
-			const struct rml_args *args, size_t i, bool *done, bool under_kbuild)
+			const struct rml_args *args, size_t i, bool *done, struct rml_report *rep,
+			struct sink *sink)
 {
 	const char *path = args->inputs[i];
 	const char **paths = rml_xcalloc(args->ninputs + 1, sizeof(*paths));
@@ -487,6 +855,7 @@ static int check_driver(const struct cli *c, struct rml_index *idx, const struct
 	const char *report_only = NULL;
 	struct rml_group_result g;
 	struct rml_diags shown;
+	unsigned long nlines = 0;
 	int rc = EXIT_CLEAN;
 
 	for (size_t j = i; j < args->ninputs; j++) {
@@ -536,7 +905,10 @@ static int check_driver(const struct cli *c, struct rml_index *idx, const struct
 			rc = EXIT_FINDINGS;
 	}
 	rml_diags_sort(&shown);
-	emit(under_kbuild, &shown);
+	for (size_t k = 0; k < n - nsib; k++)
+		nlines += count_lines(g.files[k].text, g.files[k].len);
+	rml_report_add(rep, &shown, (unsigned)(n - nsib), nlines);
+	sink_flush(sink);
 	if (c->verbose && (n > 1 || g.merged.writes.n))
 		rml_print_link_stats(stderr, &g.merged);
 	rml_diags_fini(&shown);
@@ -560,6 +932,16 @@ int main(int argc, char **argv)
 	char **av = with_env_opts(&argc, argv, &envbuf);
 	const char *kbuild = getenv("KBUILD_CHECKSRC");
 	bool under_kbuild = kbuild && *kbuild;
+	/* golden tests pin what changes between builds and machines (tests/golden) */
+	const char *golden = getenv("REGMAP_LINT_GOLDEN");
+	bool pinned = golden && *golden;
+	struct rml_out_opts oo = {
+		.version = pinned ? "0.0.0-golden" : RML_VERSION,
+		.libclang = pinned ? "golden" : rml_libclang_version(),
+	};
+	bool reporting;
+	struct rml_report rep;
+	struct sink sink;
 	int rc = EXIT_CLEAN;
 
 	if (parse_cli(&c, argc, av) < 0) {
@@ -570,9 +952,12 @@ int main(int argc, char **argv)
 		goto out_free_cli;
 	if (!c.siblings_set)
 		c.siblings = !under_kbuild;	/* kbuild checks each file on its own, at its own cost */
+	if (c.explain) {
+		rc = explain(c.explain);
+		goto out_free_cli;
+	}
 	if (c.list_rules) {
-		for (size_t i = 0; i < rml_nrules; i++)
-			printf("%-26s %s\n", rml_rules[i]->id, rml_rules[i]->summary);
+		list_rules(&c, oo.version);
 		goto out_free_cli;
 	}
 	if (rml_args_normalise(&args, c.nrest, c.rest, &env, err, sizeof(err)) < 0) {
@@ -600,6 +985,20 @@ int main(int argc, char **argv)
 			fprintf(stderr, "regmap-lint: dropped flag: %s\n", args.dropped[i]);
 	}
 
+	reporting = !c.verify && !c.agree_log;
+	if (reporting) {
+		if (sink_open(&sink, c.output, under_kbuild) < 0) {
+			rc = EXIT_TOOL_ERROR;
+			goto out_free_args;
+		}
+		oo.format = c.format;
+		oo.color = want_color(&c, under_kbuild ? STDERR_FILENO : STDOUT_FILENO);
+		oo.terse = c.terse;
+		oo.emacs = c.emacs;
+		oo.showfile = c.showfile;
+		oo.root = c.sarif_root;
+		rml_report_begin(&rep, sink.f, &oo);
+	}
 	idx = rml_index_new();
 	done = rml_xcalloc(args.ninputs, sizeof(*done));
 	for (size_t i = 0; i < args.ninputs; i++) {
@@ -620,12 +1019,17 @@ int main(int argc, char **argv)
 				rc = frc;
 			continue;
 		}
-		frc = check_driver(&c, idx, &o, &args, i, done, under_kbuild);
+		frc = check_driver(&c, idx, &o, &args, i, done, &rep, &sink);
 		if (frc == EXIT_TOOL_ERROR || (frc == EXIT_FINDINGS && rc == EXIT_CLEAN))
 			rc = frc;
 	}
 	free(done);
 	rml_index_free(idx);
+	if (reporting) {
+		rml_report_end(&rep);
+		if (sink_close(&sink, c.output) < 0)
+			rc = EXIT_TOOL_ERROR;
+	}
 out_free_args:
 	rml_args_fini(&args);
 out_free_cli:

@@ -1,29 +1,72 @@
-/* out_gcc: the gcc/clang one-line format that editors and CI problem matchers read. */
+/*
+ * out_gcc: the gcc/clang one-line format that editors and CI problem matchers read,
+ * optionally in gcc's colours (GCC_COLORS defaults: locus=01, warning=01;35, note=01;36,
+ * error=01;31; remarks in clang's bold blue).
+ */
 #include "output.h"
 
 #include <stdio.h>
 
-static void loc_prefix(FILE *out, const struct rml_loc *loc)
+#define SGR(c) "\033[" c "m\033[K"
+#define SGR_END "\033[m\033[K"
+
+static const char *sev_color(enum rml_sev sev)
 {
-	if (loc->line)
-		fprintf(out, "%s:%u:%u: ", loc->file, loc->line, loc->col ? loc->col : 1);
-	else
-		fprintf(out, "%s: ", loc->file);
+	switch (sev) {
+	case RML_SEV_ERROR:
+		return SGR("01;31");
+	case RML_SEV_WARNING:
+		return SGR("01;35");
+	case RML_SEV_NOTE:
+		return SGR("01;36");
+	case RML_SEV_REMARK:
+		return SGR("01;34");
+	}
+	return "";
 }
 
-void rml_out_gcc(FILE *out, const struct rml_diags *d)
+static void loc_prefix(FILE *out, const struct rml_loc *loc, bool color)
+{
+	if (color)
+		fputs(SGR("01"), out);
+	if (loc->line)
+		fprintf(out, "%s:%u:%u:", loc->file, loc->line, loc->col ? loc->col : 1);
+	else
+		fprintf(out, "%s:", loc->file);
+	fputs(color ? SGR_END " " : " ", out);
+}
+
+static void sev_word(FILE *out, enum rml_sev sev, bool color)
+{
+	if (color)
+		fprintf(out, "%s%s: " SGR_END, sev_color(sev), rml_sev_name(sev));
+	else
+		fprintf(out, "%s: ", rml_sev_name(sev));
+}
+
+void rml_out_gcc_color(FILE *out, const struct rml_diags *d, bool color)
 {
 	for (size_t i = 0; i < rml_diags_count(d); i++) {
 		const struct rml_diag *diag = rml_diags_at(d, i);
 
-		loc_prefix(out, &diag->loc);
-		if (diag->rule)
-			fprintf(out, "%s: %s [%s]\n", rml_sev_name(diag->sev), diag->msg, diag->rule);
+		loc_prefix(out, &diag->loc, color);
+		sev_word(out, diag->sev, color);
+		if (diag->rule && color)
+			fprintf(out, "%s [%s%s" SGR_END "]\n", diag->msg, sev_color(diag->sev),
+				diag->rule);
+		else if (diag->rule)
+			fprintf(out, "%s [%s]\n", diag->msg, diag->rule);
 		else
-			fprintf(out, "%s: %s\n", rml_sev_name(diag->sev), diag->msg);
+			fprintf(out, "%s\n", diag->msg);
 		for (size_t n = 0; n < diag->nnotes; n++) {
-			loc_prefix(out, &diag->notes[n].loc);
-			fprintf(out, "note: %s\n", diag->notes[n].msg);
+			loc_prefix(out, &diag->notes[n].loc, color);
+			sev_word(out, RML_SEV_NOTE, color);
+			fprintf(out, "%s\n", diag->notes[n].msg);
 		}
 	}
+}
+
+void rml_out_gcc(FILE *out, const struct rml_diags *d)
+{
+	rml_out_gcc_color(out, d, false);
 }

@@ -1,0 +1,273 @@
+/*
+ * out_report: one report over many drivers, in any format: the dispatch, the counts for
+ * the summaries, source lines on demand, UTF-16 columns and the findings' fingerprints.
+ */
+#include "output.h"
+
+#include <ctype.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+struct rml_seen {
+	const char *path;
+	uint64_t hash;
+	unsigned n;
+};
+
+int rml_format_parse(const char *name, enum rml_format *fmt)
+{
+	static const struct {
+		const char *name;
+		enum rml_format fmt;
+	} names[] = {
+		{ "gcc", RML_FMT_GCC },
+		{ "checkpatch", RML_FMT_CHECKPATCH },
+		{ "sarif", RML_FMT_SARIF },
+		{ "json", RML_FMT_JSON },
+	};
+
+	for (size_t i = 0; i < RML_ARRAY_SIZE(names); i++) {
+		if (!strcmp(name, names[i].name)) {
+			*fmt = names[i].fmt;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+/* dir as an absolute path ending in '/' (arena); dir NULL = the current directory. */
+static char *abs_dir(struct rml_arena *a, const char *dir)
+{
+	char buf[PATH_MAX];
+	const char *p = NULL;
+	size_t n;
+
+	if (dir)
+		p = realpath(dir, buf);
+	else
+		p = getcwd(buf, sizeof(buf));
+	if (!p)
+		p = dir ? dir : ".";
+	n = strlen(p);
+	return rml_arena_printf(a, "%s%s", p, n && p[n - 1] == '/' ? "" : "/");
+}
+
+void rml_report_begin(struct rml_report *r, FILE *out, const struct rml_out_opts *o)
+{
+	memset(r, 0, sizeof(*r));
+	r->out = out;
+	r->o = *o;
+	rml_arena_init(&r->arena);
+	r->cwd = abs_dir(&r->arena, NULL);
+	r->root = o->root ? abs_dir(&r->arena, o->root) : r->cwd;
+	rml_jw_init(&r->jw, out);
+	if (o->format == RML_FMT_SARIF)
+		rml_sarif_begin(r);
+	else if (o->format == RML_FMT_JSON)
+		rml_json_begin(r);
+}
+
+void rml_report_add(struct rml_report *r, const struct rml_diags *d, unsigned nfiles,
+		    unsigned long nlines)
+{
+	struct rml_srcs s = { 0 };
+
+	r->nfiles += nfiles;
+	r->nlines += nlines;
+	for (size_t i = 0; i < rml_diags_count(d); i++) {
+		const struct rml_diag *diag = rml_diags_at(d, i);
+
+		if (diag->sev == RML_SEV_ERROR)
+			r->nerrors++;
+		else if (diag->sev == RML_SEV_WARNING)
+			r->nfindings++;
+	}
+	switch (r->o.format) {
+	case RML_FMT_GCC:
+		rml_out_gcc_color(r->out, d, r->o.color);
+		break;
+	case RML_FMT_CHECKPATCH:
+		rml_checkpatch_add(r, d, &s);
+		break;
+	case RML_FMT_SARIF:
+		rml_sarif_add(r, d, &s);
+		break;
+	case RML_FMT_JSON:
+		rml_json_add(r, d, &s);
+		break;
+	}
+	rml_srcs_fini(&s);
+}
+
+void rml_report_end(struct rml_report *r)
+{
+	switch (r->o.format) {
+	case RML_FMT_GCC:
+		break;
+	case RML_FMT_CHECKPATCH:
+		rml_checkpatch_end(r);
+		break;
+	case RML_FMT_SARIF:
+		rml_sarif_end(r);
+		break;
+	case RML_FMT_JSON:
+		rml_json_end(r);
+		break;
+	}
+	rml_ptrvec_fini(&r->held);
+	rml_ptrvec_fini(&r->seen);
+	rml_arena_fini(&r->arena);
+}
+
+static void src_load(struct rml_src *src)
+{
+	FILE *f = fopen(src->path, "rb");
+	size_t cap = 0, n;
+	char buf[8192];
+
+	src->text = NULL;
+	src->len = 0;
+	if (!f)
+		return;
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0) {
+		if (src->len + n + 1 > cap) {
+			cap = 2 * (src->len + n + 1);
+			src->text = rml_xrealloc(src->text, cap);
+		}
+		memcpy(src->text + src->len, buf, n);
+		src->len += n;
+	}
+	if (ferror(f)) {
+		free(src->text);
+		src->text = NULL;
+		src->len = 0;
+	}
+	fclose(f);
+}
+
+const char *rml_src_line(struct rml_srcs *s, const char *path, unsigned line, size_t *len)
+{
+	struct rml_src *src = NULL;
+	const char *p, *end, *nl;
+
+	*len = 0;
+	if (!path || !*path || !line)
+		return NULL;
+	for (size_t i = 0; i < s->n && !src; i++)
+		if (!strcmp(s->v[i].path, path))
+			src = &s->v[i];
+	if (!src) {
+		s->v = rml_xrealloc(s->v, (s->n + 1) * sizeof(*s->v));
+		src = &s->v[s->n++];
+		src->path = path;
+		src_load(src);
+	}
+	if (!src->text)
+		return NULL;
+	p = src->text;
+	end = src->text + src->len;
+	for (unsigned l = 1; l < line; l++) {
+		nl = memchr(p, '\n', (size_t)(end - p));
+		if (!nl)
+			return NULL;
+		p = nl + 1;
+	}
+	if (p == end)
+		return NULL;
+	nl = memchr(p, '\n', (size_t)(end - p));
+	*len = (size_t)((nl ? nl : end) - p);
+	if (*len && p[*len - 1] == '\r')
+		(*len)--;
+	return p;
+}
+
+void rml_srcs_fini(struct rml_srcs *s)
+{
+	for (size_t i = 0; i < s->n; i++)
+		free(s->v[i].text);
+	free(s->v);
+	s->v = NULL;
+	s->n = 0;
+}
+
+char *rml_rule_type(struct rml_arena *a, const char *id)
+{
+	char *t = rml_arena_strdup(a, id ? id : "regmap-lint");
+
+	for (char *p = t; *p; p++)
+		*p = *p == '-' ? '_' : (char)toupper((unsigned char)*p);
+	return t;
+}
+
+/*
+ * Walks the line as rml_display_col() does (tab stops every 8, one column per UTF-8 lead
+ * byte) and counts UTF-16 code units instead: two for a 4-byte sequence, else one.
+ */
+unsigned rml_utf16_col(const char *line, size_t len, unsigned dispcol)
+{
+	unsigned col = 1, u16 = 1;
+	size_t i;
+
+	if (!dispcol)
+		return 1;
+	for (i = 0; line && i < len; i++) {
+		unsigned char ch = (unsigned char)line[i];
+
+		if ((ch & 0xc0) == 0x80)
+			continue;
+		if (col >= dispcol)
+			break;
+		col = ch == '\t' ? ((col - 1) / 8 + 1) * 8 + 1 : col + 1;
+		u16 += ch >= 0xf0 ? 2 : 1;
+	}
+	if (col < dispcol)	/* past the end of the line (or no line): the distance */
+		u16 += dispcol - col;
+	return u16;
+}
+
+/* FNV-1a, 64 bits. */
+static uint64_t fnv1a(uint64_t h, const void *data, size_t n)
+{
+	const unsigned char *p = data;
+
+	for (size_t i = 0; i < n; i++) {
+		h ^= p[i];
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}
+
+/*
+ * "<hash>:<n>": hash = FNV-1a 64 of the rule id, a NUL byte, and the finding's source line
+ * without any blank (space, tab, CR, VT, FF); n = 1 + how many findings before it in this
+ * report have the same hash in the same file. It survives moving the line and changing
+ * its indentation, and tells apart identical lines.
+ */
+char *rml_report_fingerprint(struct rml_report *r, const struct rml_diag *d, const char *line,
+			     size_t len)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+	const char *rule = d->rule ? d->rule : "";
+	struct rml_seen *seen = NULL;
+
+	h = fnv1a(h, rule, strlen(rule) + 1);
+	for (size_t i = 0; line && i < len; i++)
+		if (!strchr(" \t\r\v\f", line[i]))
+			h = fnv1a(h, &line[i], 1);
+	for (size_t i = 0; i < r->seen.n && !seen; i++) {
+		struct rml_seen *s = r->seen.p[i];
+
+		if (s->hash == h && !strcmp(s->path, d->loc.file))
+			seen = s;
+	}
+	if (!seen) {
+		seen = rml_arena_alloc(&r->arena, sizeof(*seen));
+		seen->path = rml_arena_strdup(&r->arena, d->loc.file);
+		seen->hash = h;
+		rml_ptrvec_push(&r->seen, seen);
+	}
+	seen->n++;
+	return rml_arena_printf(&r->arena, "%016llx:%u", (unsigned long long)h, seen->n);
+}

@@ -1,0 +1,178 @@
+#!/bin/sh
+# output_test: the report options' contract: --format, -o (atomic, never a partial file),
+# --color (auto/always/never, NO_COLOR, TERM=dumb, never in machine formats or with -o),
+# --list-rules --format=json, --explain, and the usage errors among them.
+#   output_test.sh /path/to/regmap-lint /path/to/source-root
+set -u
+RL=$1
+SRC=$2
+case $RL in /*) ;; *) RL=$(pwd)/$RL ;; esac
+T=$(mktemp -d)
+trap 'chmod -R u+rwx "$T" 2>/dev/null; rm -rf "$T"' EXIT
+chmod 755 "$T"
+pass=0
+fail=0
+ESC=$(printf '\033')
+
+ok() {
+	pass=$((pass + 1))
+}
+
+ko() {
+	echo "FAIL $1"
+	fail=$((fail + 1))
+}
+
+# run WANT_RC command...: stdout in $T/out, stderr in $T/err; checks the exit status
+run() {
+	want_rc=$1
+	shift
+	"$@" >"$T/out" 2>"$T/err"
+	rc=$?
+	[ "$rc" -eq "$want_rc" ] && return 0
+	echo "  (exit $rc, want $want_rc: $*; stderr: $(head -c 300 "$T/err"))"
+	return 1
+}
+
+has() {
+	grep -q -- "$1" "$2"
+}
+
+cp "$SRC/corpus/drivers/charger.c" "$T/charger.c"
+cp "$SRC/corpus/field-lsb-gt-msb/ok-ordered.c" "$T/good.c"
+
+# --- formats and usage errors
+run 2 "$RL" --format=xml "$T/charger.c" && has "unknown format 'xml'" "$T/err" && ok ||
+	ko "unknown format"
+run 2 "$RL" --terse "$T/charger.c" && has "format=checkpatch" "$T/err" && ok ||
+	ko "--terse without checkpatch"
+run 2 "$RL" --format=sarif --sarif-root="$T/nowhere" "$T/charger.c" && ok || ko "bad --sarif-root"
+run 2 "$RL" --verify --format=json "$T/charger.c" && ok || ko "--verify with --format"
+run 1 "$RL" --format json "$T/charger.c" && has '"schema": "regmap-lint/1"' "$T/out" && ok ||
+	ko "--format VALUE as two arguments"
+run 1 "$RL" --format=checkpatch "$T/charger.c" && has "^WARNING:FIELD_OVERLAP: " "$T/out" &&
+	has "^total: 0 errors, 2 warnings, 101 lines checked$" "$T/out" && ok || ko "checkpatch"
+
+# --- -o FILE
+run 1 "$RL" --format=sarif "$T/charger.c" && cp "$T/out" "$T/stdout.sarif" || ko "sarif to stdout"
+run 1 "$RL" --format=sarif -o "$T/report.sarif" "$T/charger.c" && [ ! -s "$T/out" ] &&
+	cmp -s "$T/report.sarif" "$T/stdout.sarif" && ok || ko "-o writes what stdout would get"
+run 1 "$RL" --format=json --output="$T/report.json" "$T/charger.c" && [ -s "$T/report.json" ] &&
+	ok || ko "--output=FILE"
+run 1 "$RL" -o - "$T/charger.c" && has "warning:" "$T/out" && ok || ko "-o - is stdout"
+run 2 "$RL" -o "$T/nodir/r.json" --format=json "$T/charger.c" &&
+	has "regmap-lint: error: $T/nodir/r.json: No such file or directory" "$T/err" &&
+	[ ! -e "$T/nodir" ] && ok || ko "-o into a missing directory"
+mkdir "$T/adir"
+run 2 "$RL" -o "$T/adir" "$T/charger.c" && has "Is a directory" "$T/err" && ok ||
+	ko "-o onto a directory"
+# a compiler's -o in a pasted command line is not the report's
+(cd "$T" && run 1 "$RL" -c -o charger.o charger.c) && [ ! -e "$T/charger.o" ] &&
+	has "warning:" "$T/out" && ok || ko "-o x.o is the compiler's"
+# a symlink is followed: the link stays, its target gets the report
+ln -s report.json "$T/link.json"
+run 1 "$RL" --format=checkpatch -o "$T/link.json" "$T/charger.c" && [ -L "$T/link.json" ] &&
+	has "^total:" "$T/report.json" && ok || ko "-o through a symlink"
+
+# a directory we may not write to: nothing is created, the old report stays
+mkdir "$T/ro"
+echo old >"$T/ro/r.sarif"
+chmod 555 "$T/ro"
+if [ "$(id -u)" -eq 0 ]; then
+	if command -v setpriv >/dev/null 2>&1; then
+		run 2 setpriv --reuid=65534 --regid=65534 --clear-groups \
+			"$RL" --format=sarif -o "$T/ro/r.sarif" "$T/charger.c" &&
+			has "$T/ro/r.sarif: Permission denied" "$T/err" && ok || ko "-o read-only dir"
+	else
+		echo "SKIP -o read-only dir: root without setpriv"
+	fi
+else
+	run 2 "$RL" --format=sarif -o "$T/ro/r.sarif" "$T/charger.c" &&
+		has "$T/ro/r.sarif: Permission denied" "$T/err" && ok || ko "-o read-only dir"
+fi
+[ "$(ls -A "$T/ro")" = r.sarif ] && [ "$(cat "$T/ro/r.sarif")" = old ] && ok ||
+	ko "-o read-only dir left something: $(ls -A "$T/ro")"
+chmod 755 "$T/ro"
+
+# the write itself fails half-way (file size limit): no partial file, no temporary left
+mkdir "$T/full"
+echo old >"$T/full/r.sarif"
+run 2 sh -c 'ulimit -f 1; trap "" XFSZ; exec "$@"' sh \
+	"$RL" --format=sarif -o "$T/full/r.sarif" "$T/charger.c" &&
+	has "$T/full/r.sarif: File too large" "$T/err" && ok || ko "-o write failure"
+[ "$(ls -A "$T/full")" = r.sarif ] && [ "$(cat "$T/full/r.sarif")" = old ] && ok ||
+	ko "-o write failure left: $(ls -A "$T/full")"
+
+# a run killed with SIGKILL: the report is either absent or complete, never partial
+mkdir "$T/many"
+i=0
+while [ $i -lt 300 ]; do
+	mkdir "$T/many/d$i"
+	cp "$T/charger.c" "$T/many/d$i/c.c"
+	i=$((i + 1))
+done
+"$RL" --format=json -o "$T/many.json" "$T"/many/d*/c.c >/dev/null 2>&1 &
+pid=$!
+sleep 0.3
+kill -KILL "$pid" 2>/dev/null
+wait "$pid" 2>/dev/null
+if [ ! -e "$T/many.json" ] || [ "$(tail -n 1 "$T/many.json")" = "}" ]; then
+	ok
+else
+	ko "killed run left a partial report"
+fi
+[ -z "$(ls -A "$T" | grep '^\.many\.json\.')" ] && ok || ko "killed run left a temporary"
+
+# --- colour
+run 1 "$RL" --color=always "$T/charger.c" && has "$ESC\[01;35m" "$T/out" && ok ||
+	ko "--color=always"
+run 1 "$RL" --color=never "$T/charger.c" && ! has "$ESC" "$T/out" && ok || ko "--color=never"
+run 1 "$RL" "$T/charger.c" && ! has "$ESC" "$T/out" && ok || ko "auto, not a terminal"
+run 1 env NO_COLOR=1 "$RL" --color=always "$T/charger.c" && has "$ESC" "$T/out" && ok ||
+	ko "--color=always wins over NO_COLOR"
+run 1 "$RL" --color=always --format=json "$T/charger.c" && ! has "$ESC" "$T/out" && ok ||
+	ko "no colour in json"
+run 1 "$RL" --color=always --format=checkpatch "$T/charger.c" && ! has "$ESC" "$T/out" && ok ||
+	ko "no colour in checkpatch"
+run 1 "$RL" --color=always -o "$T/c.txt" "$T/charger.c" && ! has "$ESC" "$T/c.txt" && ok ||
+	ko "no colour with -o"
+run 2 "$RL" --color=sometimes "$T/charger.c" && ok || ko "bad --color"
+# on a terminal (script(1) gives one)
+if command -v script >/dev/null 2>&1 && script -qec true /dev/null >/dev/null 2>&1; then
+	tty_run() {
+		env "$@" script -qec "'$RL' '$T/charger.c'" /dev/null >"$T/out" 2>&1
+		return 0	# script -e passes on regmap-lint's 1
+	}
+	tty_run TERM=xterm NO_COLOR= && has "$ESC\[01;35m" "$T/out" && ok || ko "auto on a terminal"
+	tty_run TERM=xterm NO_COLOR=1 && has "warning:" "$T/out" && ! has "$ESC\[01" "$T/out" &&
+		ok || ko "NO_COLOR on a terminal"
+	tty_run TERM=dumb NO_COLOR= && has "warning:" "$T/out" && ! has "$ESC\[01" "$T/out" &&
+		ok || ko "TERM=dumb on a terminal"
+else
+	echo "SKIP colour on a terminal: no script(1)"
+fi
+
+# --- under kbuild: the report (any format) on stderr, exit 0
+run 0 env KBUILD_CHECKSRC=1 "$RL" --format=checkpatch "$T/charger.c" && [ ! -s "$T/out" ] &&
+	has "^total: 0 errors, 2 warnings" "$T/err" && ok || ko "kbuild checkpatch on stderr"
+
+# --- rules
+run 0 "$RL" --list-rules --format=json && has '"schema": "regmap-lint-rules/1"' "$T/out" &&
+	has '"type": "FIELD_OVERLAP"' "$T/out" && ok || ko "--list-rules --format=json"
+run 0 "$RL" --explain field-overlap && cmp -s "$T/out" "$SRC/rules/field_overlap.md" && ok ||
+	ko "--explain prints rules/<id>.md"
+run 0 "$RL" --explain=FIELD_LSB_GT_MSB && cmp -s "$T/out" "$SRC/rules/field_lsb_gt_msb.md" &&
+	ok || ko "--explain=TYPE"
+run 2 "$RL" --explain no-such-rule && has "unknown rule 'no-such-rule'" "$T/err" && ok ||
+	ko "--explain unknown"
+run 2 "$RL" --explain && ok || ko "--explain without a rule"
+
+# --- --help documents it all
+run 0 "$RL" --help || ko "--help"
+for opt in --format= "-o FILE" --color= --terse --emacs --showfile --sarif-root= --explain \
+	"--list-rules"; do
+	has "$opt" "$T/out" && ok || ko "--help lacks $opt"
+done
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
