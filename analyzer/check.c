@@ -198,6 +198,8 @@ void rml_check_file(struct rml_index *idx, const char *path, const struct rml_ch
 	if (!parse_file(idx, path, o, res))
 		return;
 	rml_link(&res->facts);
+	if (getenv("RML_DEBUG_PATHS"))	/* what the lifetime rules follow, for debugging */
+		rml_paths_dump(stderr, &res->facts);
 	run_rules(&res->facts, &res->diags, o);
 	answer_probes(&res->facts, &res->diags);
 	rml_diags_sort(&res->diags);
@@ -233,9 +235,13 @@ void rml_check_group(struct rml_index *idx, const char *const *paths, size_t n,
 		MERGE(faliases);
 		MERGE(cfgaliases);
 		MERGE(probes);
+		MERGE(funcs);
+		MERGE(tblwrites);
 		g->merged.nfields += m->nfields;
 	}
 	rml_link(&g->merged);
+	if (getenv("RML_DEBUG_PATHS"))	/* what the lifetime rules follow, for debugging */
+		rml_paths_dump(stderr, &g->merged);
 	run_rules(&g->merged, &g->diags, o);
 	answer_probes(&g->merged, &g->diags);
 	rml_diags_sort(&g->diags);
@@ -311,6 +317,21 @@ void rml_print_link_stats(FILE *out, const struct rml_facts *f)
 	}
 	fprintf(out, "%s: note: %zu writes of a constant (through wrappers too), %zu linked to their field\n",
 		f->main_file, nconst, nlinked);
+	rml_print_paths_stats(out, f);
+}
+
+void rml_print_paths_stats(FILE *out, const struct rml_facts *f)
+{
+	if (!f->nfollowed)
+		return;
+	for (size_t i = 0; i < f->undecided.n; i++) {
+		const struct rml_unknown *u = f->undecided.p[i];
+
+		fprintf(out, "%s:%u:%u: remark: lifetime not decided: %s: %s\n", u->loc.file,
+			u->loc.line, u->loc.col, u->what, u->why);
+	}
+	fprintf(out, "%s: note: %u allocations and frees followed through their paths, %zu left "
+		"undecided on some path\n", f->main_file, f->nfollowed, f->undecided.n);
 }
 
 void rml_print_verbose(FILE *out, const struct rml_file_result *res)

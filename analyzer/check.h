@@ -56,5 +56,7 @@ int rml_read_file(const char *path, char **text, size_t *len, char *err, size_t 
 void rml_print_verbose(FILE *out, const struct rml_file_result *res);
 /* -v: how many writes of a constant were tied to their field, and why not the others. */
 void rml_print_link_stats(FILE *out, const struct rml_facts *f);
+/* -v: allocations and frees followed through their paths, and where that was not decided. */
+void rml_print_paths_stats(FILE *out, const struct rml_facts *f);
 
 #endif

@@ -4,6 +4,8 @@
  * struct reg_field value with its constant parts, every regmap_config, every regmap init
  * and field allocation, regmap assignments, and engine probes. Values are evaluated at
  * the type they were written in (the implicit conversion to the member is looked through).
+ * The same walk builds each function's control flow (struct rml_func: branches, loops,
+ * gotos, returns, and what happens to handles in program order) for paths.c.
  * Nothing is reported here: what cannot be resolved is counted as an unknown.
  */
 #include "extract.h"
@@ -25,6 +27,50 @@ struct file_info {
 	size_t len;
 	bool own;		/* the main file or a header the driver includes with quotes */
 	bool known;
+};
+
+#define MAX_GVARS 64	/* int locals numbered while a function is walked (RML_MAX_VARS kept) */
+
+struct cfg_edge {
+	unsigned from, to, slot;	/* slot 0: a branch's true side, 1: its false side */
+};
+
+/*
+ * The control flow of the function being walked, built as its body is walked (heap
+ * scratch, copied into the arena as one struct rml_func when the function ends).
+ */
+struct cfgb {
+	bool on;
+	struct rml_node *n;
+	unsigned *npred;
+	size_t nn, capn;
+	struct cfg_edge *e;
+	size_t ne, cape;
+	int cur;			/* the node control is at, -1 where it cannot be */
+	int brk, cont;			/* where break and continue go, -1 outside loops */
+	int sw;				/* the innermost switch's dispatch node, -1 outside */
+	bool sw_default;
+	struct rml_loop *loops;
+	size_t nloops, caploops;
+	int loop;			/* the innermost loop, -1 */
+	struct {
+		CXCursor c;
+		int node;
+	} *labels;
+	size_t nlabels, caplabels;
+	struct {
+		CXCursor decl;		/* the VarDecl, or a null cursor for a result kept apart */
+		const char *name;
+		bool used;		/* returned or tested: worth keeping apart */
+	} var[MAX_GVARS];
+	unsigned nvars;
+	CXCursor leaf;			/* the condition leaf being walked (a branch of its own) */
+	bool have_leaf;
+	int leaf_var;			/* the result a bulk allocation in that leaf went to */
+	const struct rml_alloc *last_alloc;	/* the allocation handle_call made last ... */
+	CXCursor last_alloc_call;	/* ... at this call */
+	unsigned nevents;
+	const char *incomplete;
 };
 
 struct ex {
@@ -53,6 +99,7 @@ struct ex {
 	struct {
 		const char *var;	/* a local pointer to a handle array (USR) ... */
 		const char *base;	/* ... and the array it points to */
+		enum rml_hkind kind;	/* ... and what that array is */
 	} harr[16];
 	int nharr;
 	struct {
@@ -63,6 +110,7 @@ struct ex {
 	int nlast;
 	CXCursor stack[MAX_STACK];	/* ancestors while walking a function body */
 	int depth;
+	struct cfgb g;			/* the control flow of the function being walked */
 	/* repair mode (rml_extract_repairs): edited copies of files, compiler error offsets */
 	bool repairing;
 	void *rcpool;	/* struct rpool of the repair in progress */
@@ -1604,6 +1652,15 @@ static void index_of(struct ex *x, CXCursor e, struct rml_handle *h)
 	}
 }
 
+/* An automatic local, or a variable of static storage (file scope, static local)? */
+static enum rml_hkind var_hkind(CXCursor var)
+{
+	if (clang_getCursorLinkage(var) == CXLinkage_NoLinkage &&
+	    clang_Cursor_getStorageClass(var) != CX_SC_Static)
+		return RML_HK_LOCAL;
+	return RML_HK_GLOBAL;
+}
+
 /* What handle an expression of type struct regmap_field * (or an array of them) denotes. */
 static struct rml_handle handle_of(struct ex *x, CXCursor e)
 {
@@ -1631,13 +1688,19 @@ static struct rml_handle handle_of(struct ex *x, CXCursor e)
 		CXCursor ref = clang_getCursorReferenced(s);
 		enum CXCursorKind rk = clang_getCursorKind(ref);
 
-		if (rk == CXCursor_ParmDecl && param_index(x, ref) >= 0)
+		if (rk == CXCursor_ParmDecl && param_index(x, ref) >= 0) {
 			h.base_param = param_index(x, ref);	/* a handle, or an array of them, passed in */
-		else if (rk == CXCursor_VarDecl || rk == CXCursor_FieldDecl || rk == CXCursor_ParmDecl)
+			h.kind = RML_HK_PARAM;
+		} else if (rk == CXCursor_VarDecl || rk == CXCursor_FieldDecl || rk == CXCursor_ParmDecl) {
 			h.base = usr_of(x, ref);
+			h.kind = rk == CXCursor_FieldDecl ? RML_HK_MEMBER :
+				 rk == CXCursor_ParmDecl ? RML_HK_PARAM : var_hkind(ref);
+		}
 		for (int i = 0; h.base && h.ix != RML_IX_NONE && i < x->nharr; i++)
-			if (!strcmp(x->harr[i].var, h.base))
+			if (!strcmp(x->harr[i].var, h.base)) {
 				h.base = x->harr[i].base;	/* fields[i] with fields = priv->fields */
+				h.kind = x->harr[i].kind;
+			}
 		if (is_array(clang_getCursorType(ref)))
 			h.len = (long)clang_getArraySize(clang_getCanonicalType(clang_getCursorType(ref)));
 	}
@@ -1687,7 +1750,7 @@ static bool store_target(struct ex *x, struct rml_handle *dst)
 		}
 		if (k == CXCursor_VarDecl) {
 			*dst = (struct rml_handle){ .base = usr_of(x, a), .base_param = -1,
-						    .ix = RML_IX_NONE, .len = -1,
+						    .ix = RML_IX_NONE, .len = -1, .kind = var_hkind(a),
 						    .text = cxstr(x, clang_getCursorSpelling(a)) };
 			return true;
 		}
@@ -1924,6 +1987,8 @@ static void handle_call(struct ex *x, CXCursor call)
 			}
 		}
 		rml_ptrvec_push(&x->f->allocs, al);
+		x->g.last_alloc = al;
+		x->g.last_alloc_call = call;
 		if (api->role == RML_ROLE_BULK_ALLOC && api->handle_arg < nargs) {
 			struct rml_handle dst = handle_of(x, clang_Cursor_getArgument(
 								 call, (unsigned)api->handle_arg));
@@ -1937,6 +2002,1312 @@ static void handle_call(struct ex *x, CXCursor call)
 				record_store(x, al, &dst, false);
 		}
 	}
+}
+
+/* ---- control flow (issue 5: the paths of the lifetime rules) -------------------------- */
+
+/*
+ * While a function body is walked, its control flow is built beside the facts: branch
+ * nodes for conditions (&& and || split, so each test is a branch of its own), loops,
+ * switch dispatch, goto to labels, returns with what they return, and event nodes, in
+ * program order, for what happens to handles and to int locals (ret). Nodes are made only
+ * where control is (cur >= 0); the facts are extracted everywhere, dead code included.
+ */
+
+static int g_node(struct ex *x, enum rml_node_kind kind, const CXCursor *at)
+{
+	struct cfgb *g = &x->g;
+	struct rml_node *n;
+
+	if (g->nn == g->capn) {
+		g->capn = g->capn ? 2 * g->capn : 64;
+		g->n = rml_xrealloc(g->n, g->capn * sizeof(*g->n));
+		g->npred = rml_xrealloc(g->npred, g->capn * sizeof(*g->npred));
+	}
+	n = &g->n[g->nn];
+	memset(n, 0, sizeof(*n));
+	n->kind = kind;
+	n->loop = g->loop;
+	n->ev.var = -1;
+	n->ev.val.var = -1;
+	n->cond.var = -1;
+	n->ev.h.base_param = n->ev.val.h.base_param = n->cond.h.base_param = -1;
+	if (at)
+		n->loc = cursor_loc(x, *at);
+	else
+		n->loc.file = "";
+	g->npred[g->nn] = 0;
+	return (int)g->nn++;
+}
+
+static void g_edge(struct ex *x, int from, int to, unsigned slot)
+{
+	struct cfgb *g = &x->g;
+
+	if (from < 0 || to < 0)
+		return;
+	if (g->ne == g->cape) {
+		g->cape = g->cape ? 2 * g->cape : 128;
+		g->e = rml_xrealloc(g->e, g->cape * sizeof(*g->e));
+	}
+	g->e[g->ne++] = (struct cfg_edge){ (unsigned)from, (unsigned)to, slot };
+	g->npred[to]++;
+}
+
+/* Control goes on to node `to` (if it is anywhere); then it is nowhere. */
+static void g_jump(struct ex *x, int to)
+{
+	g_edge(x, x->g.cur, to, 0);
+	x->g.cur = -1;
+}
+
+/* Control continues at `n` if anything reaches it. */
+static void g_resume(struct ex *x, int n)
+{
+	x->g.cur = n >= 0 && x->g.npred[n] ? n : -1;
+}
+
+/* A node after the current one (none where control cannot be); it becomes current. */
+static struct rml_node *g_emit(struct ex *x, enum rml_node_kind kind, CXCursor at)
+{
+	int n;
+
+	if (!x->g.on || x->g.cur < 0)
+		return NULL;
+	n = g_node(x, kind, &at);
+	g_edge(x, x->g.cur, n, 0);
+	x->g.cur = kind == RML_NODE_EVENT || kind == RML_NODE_NOP || kind == RML_NODE_SWITCH ? n : -1;
+	return &x->g.n[n];
+}
+
+static struct rml_event *g_event(struct ex *x, enum rml_ev_kind kind, CXCursor at)
+{
+	struct rml_node *n = g_emit(x, RML_NODE_EVENT, at);
+
+	if (!n)
+		return NULL;
+	n->ev.kind = kind;
+	x->g.nevents++;
+	return &n->ev;
+}
+
+static void g_incomplete(struct ex *x, const char *why)
+{
+	if (x->g.on && !x->g.incomplete)
+		x->g.incomplete = why;
+}
+
+static int g_label(struct ex *x, CXCursor label)
+{
+	struct cfgb *g = &x->g;
+
+	for (size_t i = 0; i < g->nlabels; i++)
+		if (clang_equalCursors(g->labels[i].c, label))
+			return g->labels[i].node;
+	if (g->nlabels == g->caplabels) {
+		g->caplabels = g->caplabels ? 2 * g->caplabels : 16;
+		g->labels = rml_xrealloc(g->labels, g->caplabels * sizeof(*g->labels));
+	}
+	g->labels[g->nlabels].c = label;
+	g->labels[g->nlabels].node = g_node(x, RML_NODE_NOP, &label);
+	return g->labels[g->nlabels++].node;
+}
+
+static int g_loop_begin(struct ex *x, int head)
+{
+	struct cfgb *g = &x->g;
+
+	if (g->nloops == g->caploops) {
+		g->caploops = g->caploops ? 2 * g->caploops : 8;
+		g->loops = rml_xrealloc(g->loops, g->caploops * sizeof(*g->loops));
+	}
+	g->loops[g->nloops] = (struct rml_loop){ (unsigned)head, g->loop };
+	g->n[head].loop = (int)g->nloops;
+	g->loop = (int)g->nloops;
+	return (int)g->nloops++;
+}
+
+/* An int local of the function (VarDecl), numbered; -1 when not one or too many. */
+static int g_var_decl(struct ex *x, CXCursor decl, bool create)
+{
+	struct cfgb *g = &x->g;
+	unsigned bits;
+	bool sign;
+
+	if (clang_getCursorKind(decl) != CXCursor_VarDecl || var_hkind(decl) != RML_HK_LOCAL ||
+	    !type_int(clang_getCursorType(decl), &bits, &sign))
+		return -1;
+	for (unsigned i = 0; i < g->nvars; i++)
+		if (!clang_Cursor_isNull(g->var[i].decl) && clang_equalCursors(g->var[i].decl, decl))
+			return (int)i;
+	if (!create || g->nvars == MAX_GVARS)
+		return -1;
+	g->var[g->nvars].decl = decl;
+	g->var[g->nvars].name = cxstr(x, clang_getCursorSpelling(decl));
+	g->var[g->nvars].used = false;
+	return (int)g->nvars++;
+}
+
+static int g_var(struct ex *x, CXCursor e, bool create)
+{
+	CXCursor s = strip(e);
+
+	if (clang_getCursorKind(s) != CXCursor_DeclRefExpr)
+		return -1;
+	return g_var_decl(x, clang_getCursorReferenced(s), create);
+}
+
+/* A result kept apart without a variable of its own: `if (regmap_field_bulk_alloc(...))`. */
+static int g_var_temp(struct ex *x)
+{
+	struct cfgb *g = &x->g;
+
+	if (g->nvars == MAX_GVARS)
+		return -1;
+	g->var[g->nvars].decl = clang_getNullCursor();
+	g->var[g->nvars].name = "(result)";
+	g->var[g->nvars].used = true;
+	return (int)g->nvars++;
+}
+
+static void g_var_used(struct ex *x, int var)
+{
+	if (var >= 0)
+		x->g.var[var].used = true;
+}
+
+static bool is_named(const char *n, const char *const *names)
+{
+	for (; *names; names++)
+		if (!strcmp(n, *names))
+			return true;
+	return false;
+}
+
+static const char *const test_fns[] = { "IS_ERR", "IS_ERR_OR_NULL", "PTR_ERR_OR_ZERO", NULL };
+static const char *const err_fns[] = { "PTR_ERR", "ERR_PTR", "ERR_CAST", NULL };
+static const char *const noreturn_fns[] = {
+	"panic", "do_exit", "make_task_dead", "kthread_exit", "__builtin_unreachable",
+	"__builtin_trap", "abort", "exit", "_exit", "__stack_chk_fail", "fortify_panic",
+	"__fortify_panic", "usercopy_abort", NULL
+};
+
+/* A null pointer constant (NULL, (void *)0, 0). */
+static bool is_null_const(struct ex *x, CXCursor e)
+{
+	CXCursor s = strip_more(e);
+	struct rml_num n;
+
+	if (clang_getCursorKind(s) == CXCursor_GNUNullExpr)
+		return true;
+	if (clang_getCursorKind(s) != CXCursor_IntegerLiteral &&
+	    clang_getCursorKind(s) != CXCursor_ParenExpr)
+		return false;
+	n = eval_top(x, s);
+	return n.known && n.v == 0;
+}
+
+/* The handle an IS_ERR()-like call tests: IS_ERR(f), IS_ERR(priv->f = alloc(...)). */
+static bool tested_handle(struct ex *x, CXCursor arg, struct rml_handle *h)
+{
+	CXCursor s = strip_more(arg);
+	struct kids k;
+
+	if (clang_getCursorKind(s) == CXCursor_BinaryOperator &&
+	    clang_getCursorBinaryOperatorKind(s) == CXBinaryOperator_Assign) {
+		get_kids(s, &k);
+		if (k.n != 2)
+			return false;
+		s = strip_more(k.c[0]);
+	}
+	if (!is_field_ptr(clang_getCursorType(s)))
+		return false;
+	*h = handle_of(x, s);
+	return true;
+}
+
+static bool is_call_of(struct ex *x, CXCursor c, const char *const *names, int nargs)
+{
+	return clang_getCursorKind(c) == CXCursor_CallExpr &&
+	       (nargs < 0 || clang_Cursor_getNumArguments(c) == nargs) &&
+	       is_named(func_name(x, c), names);
+}
+
+static bool is_alloc_call(struct ex *x, CXCursor c, enum rml_role role)
+{
+	const struct rml_api *api;
+
+	if (clang_getCursorKind(c) != CXCursor_CallExpr)
+		return false;
+	api = rml_api_lookup(func_name(x, c));
+	return api && api->role == role;
+}
+
+/* What an expression gives (a returned value, the right side of an assignment). */
+static struct rml_val g_val(struct ex *x, CXCursor e)
+{
+	struct rml_val v = { .kind = RML_VAL_OTHER, .var = -1, .h.base_param = -1 };
+	CXCursor s = strip(e);
+	enum CXCursorKind k = clang_getCursorKind(s);
+	CXType t = clang_getCanonicalType(clang_getCursorType(s));
+
+	v.text = spelled_text(x, e);
+	if (k == CXCursor_CallExpr) {
+		const char *n = func_name(x, s);
+		const struct rml_api *api = rml_api_lookup(n);
+		int nargs = clang_Cursor_getNumArguments(s);
+		CXCursor callee;
+
+		if (is_named(n, err_fns)) {
+			v.kind = RML_VAL_ERR;
+		} else if (!strcmp(n, "PTR_ERR_OR_ZERO") && nargs == 1) {
+			if (tested_handle(x, clang_Cursor_getArgument(s, 0), &v.h))
+				v.kind = RML_VAL_ERR_OR_ZERO;
+		} else if (!strcmp(n, "dev_err_probe") && nargs >= 2) {
+			return g_val(x, clang_Cursor_getArgument(s, 1));
+		} else if (api && (api->role == RML_ROLE_ALLOC || api->role == RML_ROLE_BULK_ALLOC)) {
+			if (x->g.last_alloc && clang_equalCursors(s, x->g.last_alloc_call)) {
+				v.kind = RML_VAL_ALLOC;
+				v.alloc = x->g.last_alloc;
+			}
+		} else {
+			callee = clang_getCursorReferenced(s);
+			if (clang_getCursorKind(callee) == CXCursor_FunctionDecl && is_own(x, callee)) {
+				v.kind = RML_VAL_CALL;
+				v.callee = usr_of(x, callee);
+				v.callee_name = n;
+			}
+		}
+		return v;
+	}
+	if (t.kind == CXType_Pointer) {
+		if (is_null_const(x, s)) {
+			v.kind = RML_VAL_NULL;
+		} else if (is_field_ptr(t)) {
+			v.h = handle_of(x, s);
+			if (v.h.base || v.h.base_param >= 0)
+				v.kind = RML_VAL_HANDLE;
+		}
+		return v;
+	}
+	if (t.kind == CXType_Void)
+		return v;
+	v.var = g_var(x, s, true);
+	if (v.var >= 0) {
+		v.kind = RML_VAL_VAR;
+		return v;
+	}
+	if (k == CXCursor_DeclRefExpr && clang_getCursorKind(clang_getCursorReferenced(s)) ==
+					      CXCursor_ParmDecl)
+		return v;
+	v.num = eval_top(x, e);
+	if (v.num.known)
+		v.kind = RML_VAL_CONST;
+	return v;
+}
+
+/*
+ * What a condition leaf tests. *neg when it holds for the opposite: f == NULL, ret == 0,
+ * ret >= 0.
+ */
+static void g_test(struct ex *x, CXCursor e, struct rml_cond *c, bool *neg)
+{
+	CXCursor s = strip(e);
+	enum CXCursorKind k = clang_getCursorKind(s);
+	struct kids kk;
+
+	*neg = false;
+	c->test = RML_TEST_NONE;
+	c->var = -1;
+	if (k == CXCursor_CallExpr) {
+		if (is_call_of(x, s, test_fns, 1)) {
+			if (tested_handle(x, clang_Cursor_getArgument(s, 0), &c->h))
+				c->test = RML_TEST_ISERR;
+		} else if (is_alloc_call(x, s, RML_ROLE_BULK_ALLOC) && x->g.leaf_var >= 0) {
+			c->test = RML_TEST_VAR;
+			c->var = x->g.leaf_var;
+		}
+		return;
+	}
+	if (k == CXCursor_BinaryOperator) {
+		enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(s);
+		CXCursor l, r, a;
+		bool lnull, rnull;
+
+		get_kids(s, &kk);
+		if (kk.n != 2)
+			return;
+		l = kk.c[0];
+		r = kk.c[1];
+		if (op == CXBinaryOperator_Assign) {	/* if ((f = ...)), if ((ret = ...)) */
+			if (is_field_ptr(clang_getCursorType(l))) {
+				c->h = handle_of(x, l);
+				c->test = RML_TEST_NONNULL;
+			} else if ((c->var = g_var(x, l, true)) >= 0) {
+				c->test = RML_TEST_VAR;
+			}
+			return;
+		}
+		if (op != CXBinaryOperator_EQ && op != CXBinaryOperator_NE && op != CXBinaryOperator_LT &&
+		    op != CXBinaryOperator_GE)
+			return;
+		if (op == CXBinaryOperator_EQ || op == CXBinaryOperator_NE) {
+			lnull = is_null_const(x, l);
+			rnull = is_null_const(x, r);
+			a = lnull ? r : l;
+			if ((lnull || rnull) && is_field_ptr(clang_getCursorType(strip_more(a)))) {
+				c->h = handle_of(x, strip_more(a));
+				c->test = RML_TEST_NONNULL;
+				*neg = op == CXBinaryOperator_EQ;
+				return;
+			}
+		}
+		/* ret != 0, ret == 0, ret < 0, ret >= 0: an error code is negative */
+		{
+			struct rml_num z = eval_top(x, r);
+
+			if (!z.known || z.v)
+				return;
+		}
+		if ((c->var = g_var(x, l, true)) >= 0) {
+			c->test = RML_TEST_VAR;
+		} else if (is_alloc_call(x, strip(l), RML_ROLE_BULK_ALLOC) && x->g.leaf_var >= 0) {
+			c->test = RML_TEST_VAR;
+			c->var = x->g.leaf_var;
+		} else {
+			return;
+		}
+		*neg = op == CXBinaryOperator_EQ || op == CXBinaryOperator_GE;
+		return;
+	}
+	if (is_field_ptr(clang_getCursorType(s)) &&
+	    (k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr ||
+	     k == CXCursor_ArraySubscriptExpr)) {
+		c->h = handle_of(x, s);
+		c->test = RML_TEST_NONNULL;
+		return;
+	}
+	if ((c->var = g_var(x, s, true)) >= 0)
+		c->test = RML_TEST_VAR;
+}
+
+static enum CXChildVisitResult body_visit(CXCursor c, CXCursor parent, CXClientData data);
+
+/* Walk a child of `parent`, which the caller has pushed on the stack. */
+static void visit_kid(struct ex *x, CXCursor kid, CXCursor parent)
+{
+	body_visit(kid, parent, x);
+}
+
+static void g_push(struct ex *x, CXCursor c)
+{
+	x->stack[x->depth++] = c;
+}
+
+/* Walk a condition: control goes to t when it holds, to f when not. */
+static void cond_walk(struct ex *x, CXCursor e, CXCursor parent, int t, int f, int depth)
+{
+	CXCursor s = strip(e);
+	enum CXCursorKind k = clang_getCursorKind(s);
+	struct kids kk;
+	bool saved_have = x->g.have_leaf, neg;
+	CXCursor saved_leaf = x->g.leaf;
+	int saved_var = x->g.leaf_var;
+
+	if (depth < 32 && x->depth < MAX_STACK - 1) {
+		if (k == CXCursor_UnaryOperator &&
+		    clang_getCursorUnaryOperatorKind(s) == CXUnaryOperator_LNot) {
+			get_kids(s, &kk);
+			if (kk.n == 1) {
+				g_push(x, s);
+				cond_walk(x, kk.c[0], s, f, t, depth + 1);
+				x->depth--;
+				return;
+			}
+		}
+		if (k == CXCursor_BinaryOperator) {
+			enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(s);
+
+			get_kids(s, &kk);
+			if (kk.n == 2 && (op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr)) {
+				int mid = g_node(x, RML_NODE_NOP, NULL);
+
+				g_push(x, s);
+				if (op == CXBinaryOperator_LAnd)
+					cond_walk(x, kk.c[0], s, mid, f, depth + 1);
+				else
+					cond_walk(x, kk.c[0], s, t, mid, depth + 1);
+				g_resume(x, mid);
+				cond_walk(x, kk.c[1], s, t, f, depth + 1);
+				x->depth--;
+				return;
+			}
+			if (kk.n == 2 && op == CXBinaryOperator_Comma) {
+				g_push(x, s);
+				visit_kid(x, kk.c[0], s);
+				cond_walk(x, kk.c[1], s, t, f, depth + 1);
+				x->depth--;
+				return;
+			}
+		}
+		/* likely(), unlikely(): __builtin_expect(!!(x), v) */
+		if (k == CXCursor_CallExpr && clang_Cursor_getNumArguments(s) == 2 &&
+		    cxstr_eq(clang_getCursorSpelling(s), "__builtin_expect")) {
+			g_push(x, s);
+			cond_walk(x, clang_Cursor_getArgument(s, 0), s, t, f, depth + 1);
+			x->depth--;
+			return;
+		}
+	}
+	/* a leaf: its events, then a branch of its own */
+	{
+		struct rml_num n;
+		struct rml_node *b;
+		int bn;
+
+		x->g.leaf = s;
+		x->g.have_leaf = true;
+		x->g.leaf_var = -1;
+		visit_kid(x, e, parent);
+		x->g.have_leaf = saved_have;
+		x->g.leaf = saved_leaf;
+		if (x->g.cur < 0) {
+			x->g.leaf_var = saved_var;
+			return;
+		}
+		if (k == CXCursor_IntegerLiteral || k == CXCursor_ParenExpr ||
+		    k == CXCursor_BinaryOperator || k == CXCursor_UnaryOperator ||
+		    k == CXCursor_UnexposedExpr || k == CXCursor_CStyleCastExpr) {
+			n = eval_top(x, e);
+			if (n.known) {	/* while (1), do { } while (0), if (0) */
+				g_jump(x, n.v ? t : f);
+				x->g.leaf_var = saved_var;
+				return;
+			}
+		}
+		bn = g_node(x, RML_NODE_BRANCH, NULL);
+		b = &x->g.n[bn];
+		b->loc = mkloc(x, clang_getRangeStart(clang_getCursorExtent(e)));
+		g_test(x, e, &b->cond, &neg);
+		b->cond.text = spelled_text(x, e);
+		g_var_used(x, b->cond.var);
+		if (b->cond.test == RML_TEST_ISERR || b->cond.test == RML_TEST_NONNULL)
+			x->g.nevents++;
+		g_edge(x, x->g.cur, bn, 0);
+		g_edge(x, bn, neg ? f : t, 0);
+		g_edge(x, bn, neg ? t : f, 1);
+		x->g.cur = -1;
+		x->g.leaf_var = saved_var;
+	}
+}
+
+/* A value given back: events first, then the return node. */
+static void g_return_value(struct ex *x, CXCursor e, CXCursor parent, CXCursor at)
+{
+	struct rml_node *n;
+
+	if (!clang_Cursor_isNull(e))
+		visit_kid(x, e, parent);
+	n = g_emit(x, RML_NODE_RETURN, at);
+	if (!n)
+		return;
+	n->ev.var = -1;
+	if (clang_Cursor_isNull(e)) {
+		n->ev.val.kind = RML_VAL_NONE;
+		n->ev.val.var = -1;
+	} else {
+		n->ev.val = g_val(x, e);
+		g_var_used(x, n->ev.val.var);
+	}
+}
+
+/*
+ * Statements and expressions that steer control: walk their children in the order
+ * control takes them. False when c is none of them (the caller walks it as usual).
+ */
+static bool g_stmt(struct ex *x, CXCursor c)
+{
+	struct cfgb *g = &x->g;
+	enum CXCursorKind kind = clang_getCursorKind(c);
+	struct kids k;
+	int t, f, join, head, saved_brk = g->brk, saved_cont = g->cont, saved_loop = g->loop;
+
+	if (!g->on)
+		return false;
+	switch (kind) {
+	case CXCursor_IfStmt:
+	case CXCursor_WhileStmt:
+	case CXCursor_DoStmt:
+	case CXCursor_ForStmt:
+	case CXCursor_SwitchStmt:
+	case CXCursor_CaseStmt:
+	case CXCursor_DefaultStmt:
+	case CXCursor_LabelStmt:
+	case CXCursor_GotoStmt:
+	case CXCursor_IndirectGotoStmt:
+	case CXCursor_ReturnStmt:
+	case CXCursor_BreakStmt:
+	case CXCursor_ContinueStmt:
+	case CXCursor_ConditionalOperator:
+		break;
+	case CXCursor_BinaryOperator: {
+		enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+
+		if (op != CXBinaryOperator_LAnd && op != CXBinaryOperator_LOr)
+			return false;
+		break;
+	}
+	default:
+		return false;
+	}
+	if (x->depth >= MAX_STACK - 1) {
+		g_incomplete(x, "statements nested too deep");
+		return false;
+	}
+	get_kids(c, &k);
+	g_push(x, c);
+	switch (kind) {
+	case CXCursor_IfStmt:
+		if (k.n < 2 || k.n > 3)
+			goto linear;
+		t = g_node(x, RML_NODE_NOP, NULL);
+		f = g_node(x, RML_NODE_NOP, NULL);
+		join = g_node(x, RML_NODE_NOP, NULL);
+		cond_walk(x, k.c[0], c, t, f, 0);
+		g_resume(x, t);
+		visit_kid(x, k.c[1], c);
+		g_jump(x, join);
+		g_resume(x, f);
+		if (k.n == 3)
+			visit_kid(x, k.c[2], c);
+		g_jump(x, join);
+		g_resume(x, join);
+		break;
+	case CXCursor_ConditionalOperator:
+		if (k.n != 3)
+			goto linear;
+		t = g_node(x, RML_NODE_NOP, NULL);
+		f = g_node(x, RML_NODE_NOP, NULL);
+		join = g_node(x, RML_NODE_NOP, NULL);
+		cond_walk(x, k.c[0], c, t, f, 0);
+		g_resume(x, t);
+		visit_kid(x, k.c[1], c);
+		g_jump(x, join);
+		g_resume(x, f);
+		visit_kid(x, k.c[2], c);
+		g_jump(x, join);
+		g_resume(x, join);
+		break;
+	case CXCursor_BinaryOperator:	/* a && b, a || b as a value */
+		if (k.n != 2)
+			goto linear;
+		t = g_node(x, RML_NODE_NOP, NULL);
+		join = g_node(x, RML_NODE_NOP, NULL);
+		if (clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_LAnd)
+			cond_walk(x, k.c[0], c, t, join, 0);
+		else
+			cond_walk(x, k.c[0], c, join, t, 0);
+		g_resume(x, t);
+		visit_kid(x, k.c[1], c);
+		g_jump(x, join);
+		g_resume(x, join);
+		break;
+	case CXCursor_WhileStmt:
+		if (k.n != 2)
+			goto linear;
+		head = g_node(x, RML_NODE_NOP, &c);
+		g_jump(x, head);
+		g->cur = head;
+		g_loop_begin(x, head);
+		t = g_node(x, RML_NODE_NOP, NULL);
+		f = g_node(x, RML_NODE_NOP, NULL);
+		cond_walk(x, k.c[0], c, t, f, 0);
+		g->brk = f;
+		g->cont = head;
+		g_resume(x, t);
+		visit_kid(x, k.c[1], c);
+		g_jump(x, head);
+		g->loop = saved_loop;
+		g_resume(x, f);
+		break;
+	case CXCursor_DoStmt: {
+		struct rml_num n;
+
+		if (k.n != 2)
+			goto linear;
+		n = eval_top(x, k.c[1]);
+		head = g_node(x, RML_NODE_NOP, &c);
+		g_jump(x, head);
+		g->cur = head;
+		if (!n.known || n.v)	/* do { } while (0) is no loop */
+			g_loop_begin(x, head);
+		t = g_node(x, RML_NODE_NOP, NULL);	/* the condition */
+		f = g_node(x, RML_NODE_NOP, NULL);
+		g->brk = f;
+		g->cont = t;
+		visit_kid(x, k.c[0], c);
+		g_jump(x, t);
+		g_resume(x, t);
+		g->loop = saved_loop;
+		cond_walk(x, k.c[1], c, head, f, 0);
+		g_resume(x, f);
+		break;
+	}
+	case CXCursor_ForStmt: {
+		int inc;
+
+		/* libclang leaves out what is not written: only init; cond; inc; body is sure */
+		if (k.n == 4)
+			visit_kid(x, k.c[0], c);
+		else
+			for (unsigned i = 0; i + 1 < k.n; i++)
+				visit_kid(x, k.c[i], c);
+		head = g_node(x, RML_NODE_NOP, &c);
+		g_jump(x, head);
+		g->cur = head;
+		g_loop_begin(x, head);
+		t = g_node(x, RML_NODE_NOP, NULL);
+		f = g_node(x, RML_NODE_NOP, NULL);
+		inc = g_node(x, RML_NODE_NOP, NULL);
+		if (k.n == 4) {
+			cond_walk(x, k.c[1], c, t, f, 0);
+		} else if (k.n == 1) {
+			g_jump(x, t);	/* for (;;) */
+		} else if (g->cur >= 0) {
+			int b = g_node(x, RML_NODE_BRANCH, &c);
+
+			g->n[b].cond.test = RML_TEST_NONE;
+			g_edge(x, head, b, 0);
+			g_edge(x, b, t, 0);
+			g_edge(x, b, f, 1);
+			g->cur = -1;
+		}
+		g->brk = f;
+		g->cont = inc;
+		g_resume(x, t);
+		if (k.n)
+			visit_kid(x, k.c[k.n - 1], c);
+		g_jump(x, inc);
+		g_resume(x, inc);
+		if (k.n == 4)
+			visit_kid(x, k.c[2], c);
+		g_jump(x, head);
+		g->loop = saved_loop;
+		g_resume(x, f);
+		break;
+	}
+	case CXCursor_SwitchStmt: {
+		int saved_sw = g->sw;
+		bool saved_def = g->sw_default;
+		struct rml_node *d;
+
+		if (k.n != 2)
+			goto linear;
+		visit_kid(x, k.c[0], c);
+		d = g_emit(x, RML_NODE_SWITCH, c);
+		g->sw = d ? (int)(d - g->n) : -1;
+		g->sw_default = false;
+		f = g_node(x, RML_NODE_NOP, NULL);
+		g->brk = f;
+		g->cur = -1;
+		visit_kid(x, k.c[1], c);
+		g_jump(x, f);
+		if (!g->sw_default)
+			g_edge(x, g->sw, f, 0);
+		g->sw = saved_sw;
+		g->sw_default = saved_def;
+		g_resume(x, f);
+		break;
+	}
+	case CXCursor_CaseStmt:
+	case CXCursor_DefaultStmt: {
+		int n = g_node(x, RML_NODE_NOP, &c);
+
+		g_edge(x, g->cur, n, 0);	/* falls through from the case above */
+		g_edge(x, g->sw, n, 0);
+		if (kind == CXCursor_DefaultStmt)
+			g->sw_default = true;
+		g_resume(x, n);
+		if (k.n)
+			visit_kid(x, k.c[k.n - 1], c);
+		break;
+	}
+	case CXCursor_LabelStmt: {
+		int n = g_label(x, c);
+
+		g->n[n].loop = g->loop;
+		g_jump(x, n);
+		g->cur = n;	/* a goto further down may come back here */
+		if (k.n)
+			visit_kid(x, k.c[k.n - 1], c);
+		break;
+	}
+	case CXCursor_GotoStmt: {
+		CXCursor label = clang_getCursorReferenced(c);
+
+		if (clang_getCursorKind(label) != CXCursor_LabelStmt) {
+			g_incomplete(x, "a goto whose label is not found");
+			g->cur = -1;
+			break;
+		}
+		g_jump(x, g_label(x, label));
+		break;
+	}
+	case CXCursor_IndirectGotoStmt:
+		for (unsigned i = 0; i < k.n; i++)
+			visit_kid(x, k.c[i], c);
+		g_incomplete(x, "a computed goto");
+		g->cur = -1;
+		break;
+	case CXCursor_ReturnStmt:
+		if (!k.n) {
+			g_return_value(x, clang_getNullCursor(), c, c);
+		} else {
+			CXCursor e = strip(k.c[0]);
+			struct kids q;
+
+			get_kids(e, &q);
+			if (clang_getCursorKind(e) == CXCursor_ConditionalOperator && q.n == 3) {
+				/* return IS_ERR(f) ? PTR_ERR(f) : 0; gives back one side per path */
+				t = g_node(x, RML_NODE_NOP, NULL);
+				f = g_node(x, RML_NODE_NOP, NULL);
+				g_push(x, e);
+				cond_walk(x, q.c[0], e, t, f, 0);
+				g_resume(x, t);
+				g_return_value(x, q.c[1], e, c);
+				g_resume(x, f);
+				g_return_value(x, q.c[2], e, c);
+				x->depth--;
+			} else {
+				g_return_value(x, k.c[0], c, c);
+			}
+		}
+		g->cur = -1;
+		break;
+	case CXCursor_BreakStmt:
+		if (g->brk < 0)
+			g_incomplete(x, "a break outside a loop or switch");
+		g_jump(x, g->brk);
+		break;
+	case CXCursor_ContinueStmt:
+		if (g->cont < 0)
+			g_incomplete(x, "a continue outside a loop");
+		g_jump(x, g->cont);
+		break;
+	default:
+	linear:
+		for (unsigned i = 0; i < k.n; i++)
+			visit_kid(x, k.c[i], c);
+		break;
+	}
+	x->depth--;
+	g->brk = saved_brk;
+	g->cont = saved_cont;
+	g->loop = saved_loop;
+	return true;
+}
+
+/* The nearest ancestor that is not a paren or a conversion. */
+static CXCursor g_parent(struct ex *x, int *at)
+{
+	for (int i = x->depth - 1; i >= 0; i--) {
+		enum CXCursorKind k = clang_getCursorKind(x->stack[i]);
+
+		if (k == CXCursor_UnexposedExpr || k == CXCursor_ParenExpr ||
+		    k == CXCursor_CStyleCastExpr)
+			continue;
+		if (at)
+			*at = i;
+		return x->stack[i];
+	}
+	if (at)
+		*at = -1;
+	return clang_getNullCursor();
+}
+
+/* Is a value dropped: the expression is a statement of its own? */
+static bool g_discarded(struct ex *x)
+{
+	int at;
+	CXCursor p = g_parent(x, &at);
+	enum CXCursorKind k = clang_getCursorKind(p);
+
+	if (clang_Cursor_isNull(p))
+		return false;
+	if (k == CXCursor_CompoundStmt)	/* the value of a statement expression is its last */
+		return !(at > 0 && clang_getCursorKind(x->stack[at - 1]) == CXCursor_StmtExpr);
+	if (k == CXCursor_CStyleCastExpr)
+		return false;
+	return k == CXCursor_IfStmt || k == CXCursor_LabelStmt || k == CXCursor_CaseStmt ||
+	       k == CXCursor_DefaultStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt ||
+	       k == CXCursor_ForStmt;
+}
+
+/* An allocation handle_call recorded: where its result goes. */
+static void g_alloc(struct ex *x, CXCursor call, const struct rml_api *api)
+{
+	const struct rml_alloc *al = x->g.last_alloc;
+	struct rml_event *ev;
+	struct rml_handle dst = { .base_param = -1, .len = -1 };
+	enum rml_dispo dispo = RML_DISPO_OTHER;
+	int var = -1, pat;
+	CXCursor p;
+	enum CXCursorKind pk;
+	int nargs = clang_Cursor_getNumArguments(call);
+
+	if (!al || !clang_equalCursors(call, x->g.last_alloc_call))
+		return;	/* handle_call did not take it (arguments missing) */
+	p = g_parent(x, &pat);
+	pk = clang_getCursorKind(p);
+	if (api->role == RML_ROLE_ALLOC) {
+		if (store_target(x, &dst))
+			dispo = RML_DISPO_STORED;
+		else if (pk == CXCursor_ReturnStmt)
+			dispo = RML_DISPO_RETURNED;
+		else if (g_discarded(x))
+			dispo = RML_DISPO_DISCARDED;
+	} else {
+		if (api->handle_arg >= 0 && api->handle_arg < nargs)
+			dst = handle_of(x, clang_Cursor_getArgument(call, (unsigned)api->handle_arg));
+		if (dst.text && dst.text[0] == '&')
+			dst.text++;	/* &priv->fields[0], &priv->intf: name the array */
+		dispo = RML_DISPO_STORED;
+		if (pk == CXCursor_BinaryOperator &&
+		    clang_getCursorBinaryOperatorKind(p) == CXBinaryOperator_Assign) {
+			struct kids k;
+
+			get_kids(p, &k);
+			if (k.n == 2)
+				var = g_var(x, k.c[0], true);
+		} else if (pk == CXCursor_VarDecl) {
+			var = g_var_decl(x, p, true);
+		} else if (x->g.have_leaf && (clang_equalCursors(strip(call), x->g.leaf) ||
+					      clang_equalCursors(p, x->g.leaf))) {
+			var = x->g.leaf_var = g_var_temp(x);
+		} else if (pk == CXCursor_ReturnStmt) {
+			var = g_var_temp(x);
+		} else if (g_discarded(x)) {
+			dispo = RML_DISPO_DISCARDED;	/* the error code is ignored */
+		} else {
+			dispo = RML_DISPO_OTHER;
+		}
+	}
+	ev = g_event(x, RML_EV_ALLOC, call);
+	if (!ev)
+		return;
+	ev->alloc = al;
+	ev->api = api;
+	ev->h = dst;
+	ev->dispo = dispo;
+	ev->var = var;
+}
+
+/* An argument that is a handle, an array of them, or the address of one. */
+static bool g_handle_arg(struct ex *x, CXCursor arg, struct rml_handle *h, bool *addr)
+{
+	CXCursor s = strip_more(arg);
+	struct kids k;
+
+	*addr = false;
+	if (clang_getCursorKind(s) == CXCursor_UnaryOperator &&
+	    clang_getCursorUnaryOperatorKind(s) == CXUnaryOperator_AddrOf) {
+		get_kids(s, &k);
+		if (k.n != 1 || !is_field_ptr(clang_getCursorType(strip(k.c[0]))))
+			return false;
+		*addr = true;
+		*h = handle_of(x, k.c[0]);
+		return h->base || h->base_param >= 0;
+	}
+	if (!is_handle_type(clang_getCursorType(s)))
+		return false;
+	*h = handle_of(x, s);
+	return h->base || h->base_param >= 0;
+}
+
+static void g_call(struct ex *x, CXCursor call)
+{
+	const char *name = func_name(x, call);
+	const struct rml_api *api = rml_api_lookup(name);
+	int nargs = clang_Cursor_getNumArguments(call);
+	struct rml_event *ev;
+	struct rml_handle h;
+	bool addr;
+
+	if (api) {
+		switch (api->role) {
+		case RML_ROLE_ALLOC:
+		case RML_ROLE_BULK_ALLOC:
+			g_alloc(x, call, api);
+			return;
+		default:
+			if (api->handle_arg < 0 || api->handle_arg >= nargs)
+				return;
+			ev = g_event(x, api->role == RML_ROLE_FREE || api->role == RML_ROLE_BULK_FREE ?
+					RML_EV_FREE : RML_EV_USE, call);
+			if (!ev)
+				return;
+			ev->api = api;
+			ev->h = handle_of(x, clang_Cursor_getArgument(call, (unsigned)api->handle_arg));
+			return;
+		}
+	}
+	if (is_named(name, test_fns) && nargs == 1) {
+		if (x->g.have_leaf && clang_equalCursors(call, x->g.leaf))
+			return;	/* the branch tests it */
+		if (tested_handle(x, clang_Cursor_getArgument(call, 0), &h) &&
+		    (ev = g_event(x, RML_EV_TEST, call)))
+			ev->h = h;
+		return;
+	}
+	if (is_named(name, err_fns) || !strcmp(name, "__builtin_expect"))
+		return;
+	{
+		CXCursor callee = clang_getCursorReferenced(call);
+		bool own = clang_getCursorKind(callee) == CXCursor_FunctionDecl && is_own(x, callee);
+		struct rml_handle *args = NULL;
+		size_t nh = 0;
+
+		for (int i = 0; i < nargs && i < 32; i++) {
+			CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
+			CXCursor s = strip_more(arg);
+
+			if (clang_getCursorKind(s) == CXCursor_UnaryOperator &&
+			    clang_getCursorUnaryOperatorKind(s) == CXUnaryOperator_AddrOf) {
+				struct kids k;
+				int v;
+
+				get_kids(s, &k);
+				if (k.n == 1 && (v = g_var(x, k.c[0], false)) >= 0 &&
+				    (ev = g_event(x, RML_EV_SETVAR, call))) {
+					ev->var = v;	/* &ret given away: its value is not known */
+					ev->val.kind = RML_VAL_OTHER;
+					ev->val.var = -1;
+				}
+			}
+			if (!g_handle_arg(x, arg, &h, &addr))
+				continue;
+			if (addr || !own) {
+				if ((ev = g_event(x, RML_EV_ESCAPE, call))) {
+					ev->h = h;
+					ev->callee_name = name;
+				}
+				continue;
+			}
+			if (!args) {
+				args = rml_arena_alloc(x->a, (size_t)nargs * sizeof(*args));
+				for (int j = 0; j < nargs; j++)
+					args[j].base_param = -1;
+			}
+			args[i] = h;
+			nh++;
+		}
+		if (own && (ev = g_event(x, RML_EV_CALL, call))) {
+			ev->callee = usr_of(x, callee);
+			ev->callee_name = name;
+			if (nh) {
+				ev->args = args;
+				ev->nargs = (size_t)(nargs < 32 ? nargs : 32);
+			}
+		}
+		/*
+		 * A function of the driver given as a callback may run from here on (the
+		 * action of devm_add_action_or_reset() runs at once when it fails): what it
+		 * frees may be freed here.
+		 */
+		for (int i = 0; i < nargs && i < 32; i++) {
+			CXCursor s = strip_more(clang_Cursor_getArgument(call, (unsigned)i));
+			CXCursor fn;
+			struct kids k;
+
+			if (clang_getCursorKind(s) == CXCursor_UnaryOperator &&
+			    clang_getCursorUnaryOperatorKind(s) == CXUnaryOperator_AddrOf) {
+				get_kids(s, &k);
+				if (k.n != 1)
+					continue;
+				s = strip(k.c[0]);
+			}
+			if (clang_getCursorKind(s) != CXCursor_DeclRefExpr)
+				continue;
+			fn = clang_getCursorReferenced(s);
+			if (clang_getCursorKind(fn) != CXCursor_FunctionDecl || !is_own(x, fn) ||
+			    !(ev = g_event(x, RML_EV_CALL, call)))
+				continue;
+			ev->callee = usr_of(x, fn);
+			ev->callee_name = cxstr(x, clang_getCursorSpelling(fn));
+		}
+	}
+	if (is_named(name, noreturn_fns))
+		g_emit(x, RML_NODE_NORETURN, call);
+}
+
+/* DST = SRC where DST is a handle (lhs, or the local var being declared). */
+static void g_store(struct ex *x, CXCursor lhs, CXCursor var, CXCursor rhs, CXCursor at)
+{
+	CXCursor r = strip_more(rhs);
+	struct rml_handle dst;
+	struct rml_val val;
+	struct rml_event *ev;
+
+	if (is_alloc_call(x, r, RML_ROLE_ALLOC))
+		return;	/* the allocation's own event says where it goes */
+	if (clang_Cursor_isNull(var)) {
+		dst = handle_of(x, lhs);
+	} else {
+		dst = (struct rml_handle){ .base = usr_of(x, var), .base_param = -1, .len = -1,
+					   .ix = RML_IX_NONE, .kind = var_hkind(var),
+					   .text = cxstr(x, clang_getCursorSpelling(var)) };
+	}
+	val = g_val(x, rhs);
+	if (!dst.base && dst.base_param < 0) {
+		if (val.kind == RML_VAL_HANDLE && (ev = g_event(x, RML_EV_ESCAPE, at)))
+			ev->h = val.h;	/* *out = f: gone where the paths do not follow */
+		return;
+	}
+	if (!(ev = g_event(x, RML_EV_STORE, at)))
+		return;
+	ev->h = dst;
+	ev->val = val;
+	g_var_used(x, val.var);
+}
+
+static void g_setvar(struct ex *x, int var, CXCursor rhs, CXCursor at)
+{
+	struct rml_event *ev;
+
+	if (var < 0)
+		return;
+	if (!clang_Cursor_isNull(rhs) && is_alloc_call(x, strip_more(rhs), RML_ROLE_BULK_ALLOC))
+		return;	/* the allocation's own event sets it */
+	if (!(ev = g_event(x, RML_EV_SETVAR, at)))
+		return;
+	ev->var = var;
+	if (clang_Cursor_isNull(rhs)) {
+		ev->val.kind = RML_VAL_OTHER;
+		ev->val.var = -1;
+	} else {
+		ev->val = g_val(x, rhs);
+		g_var_used(x, ev->val.var);	/* ret = err: err's value matters too */
+	}
+}
+
+/* tbl[i].reg += base on a reg_field object of static storage (field-table-mutated). */
+static void g_tblwrite(struct ex *x, CXCursor lhs, CXCursor at, bool compound)
+{
+	CXCursor s = strip(lhs), ref;
+	bool through_rf = false;
+	struct rml_tblwrite *w;
+	CXType vt;
+	struct kids k;
+
+	for (int i = 0; i < 16; i++) {
+		enum CXCursorKind kind = clang_getCursorKind(s);
+
+		if (is_regfield_type(x, clang_getCursorType(s)))
+			through_rf = true;
+		if (kind == CXCursor_MemberRefExpr || kind == CXCursor_ArraySubscriptExpr) {
+			CXType bt;
+
+			get_kids(s, &k);
+			if (!k.n)
+				return;
+			bt = clang_getCanonicalType(clang_getCursorType(strip(k.c[0])));
+			if (kind == CXCursor_MemberRefExpr && bt.kind == CXType_Pointer)
+				return;	/* p->reg: through a pointer, not a table */
+			s = strip(k.c[0]);
+			continue;
+		}
+		break;
+	}
+	if (!through_rf || clang_getCursorKind(s) != CXCursor_DeclRefExpr)
+		return;
+	ref = clang_getCursorReferenced(s);
+	if (clang_getCursorKind(ref) != CXCursor_VarDecl || var_hkind(ref) != RML_HK_GLOBAL)
+		return;
+	vt = clang_getCanonicalType(clang_getCursorType(ref));
+	if (vt.kind == CXType_Pointer)
+		return;
+	w = rml_arena_alloc(x->a, sizeof(*w));
+	w->loc = cursor_loc(x, at);
+	w->func = x->func;
+	w->var = usr_of(x, ref);
+	w->var_name = cxstr(x, clang_getCursorSpelling(ref));
+	w->var_loc = cursor_loc(x, ref);
+	w->is_static = true;
+	w->is_const = clang_isConstQualifiedType(vt) ||
+		      (is_array(vt) && clang_isConstQualifiedType(clang_getArrayElementType(vt)));
+	w->compound = compound;
+	w->text = spelled_text(x, lhs);
+	rml_ptrvec_push(&x->f->tblwrites, w);
+}
+
+/* After a node's children were walked: the events it makes. */
+static void g_post(struct ex *x, CXCursor c)
+{
+	enum CXCursorKind kind = clang_getCursorKind(c);
+	struct kids k;
+
+	if (!x->g.on)
+		return;
+	switch (kind) {
+	case CXCursor_CallExpr:
+		g_call(x, c);
+		break;
+	case CXCursor_BinaryOperator:
+		if (clang_getCursorBinaryOperatorKind(c) != CXBinaryOperator_Assign)
+			break;
+		get_kids(c, &k);
+		if (k.n != 2)
+			break;
+		g_tblwrite(x, k.c[0], c, false);
+		if (is_field_ptr(clang_getCursorType(k.c[0])))
+			g_store(x, k.c[0], clang_getNullCursor(), k.c[1], c);
+		else
+			g_setvar(x, g_var(x, k.c[0], true), k.c[1], c);
+		break;
+	case CXCursor_CompoundAssignOperator:
+		get_kids(c, &k);
+		if (k.n != 2)
+			break;
+		g_tblwrite(x, k.c[0], c, true);
+		g_setvar(x, g_var(x, k.c[0], false), clang_getNullCursor(), c);
+		break;
+	case CXCursor_UnaryOperator:
+		switch (clang_getCursorUnaryOperatorKind(c)) {
+		case CXUnaryOperator_PostInc:
+		case CXUnaryOperator_PostDec:
+		case CXUnaryOperator_PreInc:
+		case CXUnaryOperator_PreDec:
+			get_kids(c, &k);
+			if (k.n != 1)
+				break;
+			g_tblwrite(x, k.c[0], c, true);
+			g_setvar(x, g_var(x, k.c[0], false), clang_getNullCursor(), c);
+			break;
+		default:
+			break;
+		}
+		break;
+	case CXCursor_VarDecl: {
+		CXType t = clang_getCursorType(c);
+
+		get_kids(c, &k);
+		if (!k.n || !clang_isExpression(clang_getCursorKind(k.c[k.n - 1])))
+			break;
+		if (is_field_ptr(t))
+			g_store(x, clang_getNullCursor(), c, k.c[k.n - 1], c);
+		else
+			g_setvar(x, g_var_decl(x, c, true), k.c[k.n - 1], c);
+		break;
+	}
+	case CXCursor_DeclRefExpr:
+	case CXCursor_MemberRefExpr: {
+		/* a handle in an initialiser: struct foo s = { .f = f } keeps it somewhere */
+		CXCursor p = g_parent(x, NULL);
+		struct rml_event *ev;
+
+		if (clang_getCursorKind(p) == CXCursor_InitListExpr &&
+		    is_field_ptr(clang_getCursorType(c)) && (ev = g_event(x, RML_EV_ESCAPE, c)))
+			ev->h = handle_of(x, c);
+		break;
+	}
+	default:
+		break;
+	}
+}
+
+/* A function's walk begins: reset the builder; the entry is node 0. */
+static void g_begin(struct ex *x)
+{
+	struct cfgb *g = &x->g;
+
+	g->on = true;
+	g->nn = g->ne = g->nloops = g->nlabels = 0;
+	g->nvars = 0;
+	g->brk = g->cont = g->sw = g->loop = -1;
+	g->sw_default = false;
+	g->have_leaf = false;
+	g->leaf_var = -1;
+	g->last_alloc = NULL;
+	g->nevents = 0;
+	g->incomplete = NULL;
+	g->cur = g_node(x, RML_NODE_NOP, NULL);
+}
+
+/* A function's walk ends: keep its control flow when anything in it matters. */
+static void g_end(struct ex *x, CXCursor fn)
+{
+	struct cfgb *g = &x->g;
+	struct rml_func *f;
+	int remap[MAX_GVARS];
+	unsigned *cnt;
+
+	if (g->cur >= 0) {
+		struct rml_node *end = g_emit(x, RML_NODE_END, fn);
+
+		if (end) {	/* at the closing brace (the extent ends just after it) */
+			end->loc = mkloc(x, clang_getRangeEnd(clang_getCursorExtent(fn)));
+			if (end->loc.col > 1)
+				end->loc.col--;
+		}
+	}
+	g->on = false;
+	if (!g->nevents)
+		return;
+	f = rml_arena_alloc(x->a, sizeof(*f));
+	f->usr = x->func_usr;
+	f->name = x->func;
+	f->loc = cursor_loc(x, fn);
+	f->returns_handle = is_field_ptr(clang_getCursorResultType(fn));
+	f->nparams = x->nparams;
+	f->incomplete = g->incomplete;
+	/* keep apart only the int locals that are returned or tested */
+	for (unsigned i = 0; i < g->nvars; i++) {
+		remap[i] = -1;
+		if (g->var[i].used && f->nvars < RML_MAX_VARS) {
+			remap[i] = (int)f->nvars;
+			f->vars[f->nvars++] = g->var[i].name;
+		}
+	}
+	f->nnodes = g->nn;
+	f->nodes = rml_arena_alloc(x->a, g->nn * sizeof(*f->nodes));
+	memcpy(f->nodes, g->n, g->nn * sizeof(*f->nodes));
+	for (size_t i = 0; i < f->nnodes; i++) {
+		struct rml_node *n = &f->nodes[i];
+
+		if (n->ev.var >= 0)
+			n->ev.var = remap[n->ev.var];
+		if (n->ev.val.var >= 0) {
+			n->ev.val.var = remap[n->ev.val.var];
+			if (n->ev.val.kind == RML_VAL_VAR && n->ev.val.var < 0)
+				n->ev.val.kind = RML_VAL_OTHER;
+		}
+		if (n->cond.var >= 0) {
+			n->cond.var = remap[n->cond.var];
+			if (n->cond.test == RML_TEST_VAR && n->cond.var < 0)
+				n->cond.test = RML_TEST_NONE;
+		}
+	}
+	/* successors, a branch's true side first */
+	cnt = rml_xcalloc(g->nn + 1, sizeof(*cnt));
+	for (size_t i = 0; i < g->ne; i++)
+		cnt[g->e[i].from]++;
+	for (unsigned i = 0, sum = 0; i < g->nn; i++) {
+		f->nodes[i].succ = sum;
+		f->nodes[i].nsucc = cnt[i];
+		sum += cnt[i];
+		cnt[i] = f->nodes[i].succ;	/* now where the next successor goes */
+	}
+	f->succ = rml_arena_alloc(x->a, (g->ne + 1) * sizeof(*f->succ));
+	for (unsigned slot = 0; slot < 2; slot++)
+		for (size_t i = 0; i < g->ne; i++)
+			if (g->e[i].slot == slot)
+				f->succ[cnt[g->e[i].from]++] = g->e[i].to;
+	free(cnt);
+	f->nloops = g->nloops;
+	f->loops = rml_arena_alloc(x->a, (g->nloops + 1) * sizeof(*f->loops));
+	if (g->nloops)
+		memcpy(f->loops, g->loops, g->nloops * sizeof(*f->loops));
+	rml_ptrvec_push(&x->f->funcs, f);
 }
 
 static enum CXChildVisitResult body_visit(CXCursor c, CXCursor parent, CXClientData data)
@@ -1966,6 +3337,7 @@ static enum CXChildVisitResult body_visit(CXCursor c, CXCursor parent, CXClientD
 
 			if (a.base && a.ix == RML_IX_NONE) {
 				x->harr[x->nharr].var = usr_of(x, c);
+				x->harr[x->nharr].kind = a.kind;
 				x->harr[x->nharr++].base = a.base;
 			}
 		}
@@ -2008,10 +3380,15 @@ static enum CXChildVisitResult body_visit(CXCursor c, CXCursor parent, CXClientD
 			x->block = ++x->nblocks;
 		break;
 	}
-	if (x->depth < MAX_STACK) {
-		x->stack[x->depth++] = c;
-		clang_visitChildren(c, body_visit, x);
-		x->depth--;
+	if (!g_stmt(x, c)) {
+		if (x->depth < MAX_STACK) {
+			x->stack[x->depth++] = c;
+			clang_visitChildren(c, body_visit, x);
+			x->depth--;
+		} else {
+			g_incomplete(x, "statements nested too deep");
+		}
+		g_post(x, c);
 	}
 	x->block = outer_block;
 	return CXChildVisit_Continue;
@@ -2350,7 +3727,9 @@ static enum CXChildVisitResult top_visit(CXCursor c, CXCursor parent, CXClientDa
 		x->nharr = 0;
 		for (int i = 0; i < clang_Cursor_getNumArguments(c) && i < 32; i++)
 			x->params[x->nparams++] = clang_Cursor_getArgument(c, (unsigned)i);
+		g_begin(x);
 		clang_visitChildren(c, body_visit, x);
+		g_end(x, c);
 		x->func = NULL;
 		x->nparams = 0;
 		break;
@@ -2370,4 +3749,9 @@ void rml_extract(CXTranslationUnit tu, struct rml_facts *facts)
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), top_visit, &x);
 	free(x.files);
 	free(x.rcache);
+	free(x.g.n);
+	free(x.g.npred);
+	free(x.g.e);
+	free(x.g.loops);
+	free(x.g.labels);
 }

@@ -48,6 +48,10 @@ void rml_facts_fini(struct rml_facts *f)
 	rml_ptrvec_fini(&f->unknowns);
 	rml_ptrvec_fini(&f->parse_errors);
 	rml_ptrvec_fini(&f->voided);
+	rml_ptrvec_fini(&f->funcs);
+	rml_ptrvec_fini(&f->tblwrites);
+	rml_ptrvec_fini(&f->lives);
+	rml_ptrvec_fini(&f->undecided);
 	rml_arena_fini(&f->arena);
 }
 

@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "consteval.h"
 #include "diag.h"
@@ -139,9 +140,19 @@ enum rml_ix {
 	RML_IX_UNKNOWN,
 };
 
+/* What the base of a handle is (for the lifetime rules: who owns what it holds). */
+enum rml_hkind {
+	RML_HK_UNKNOWN,
+	RML_HK_LOCAL,		/* an automatic variable of the function */
+	RML_HK_MEMBER,		/* a struct member: priv->f, priv->fields[i] */
+	RML_HK_GLOBAL,		/* a variable of static storage */
+	RML_HK_PARAM,		/* a parameter (base_param) */
+};
+
 /* An expression denoting a struct regmap_field * handle. */
 struct rml_handle {
 	const char *base;		/* key (USR) of the variable or member, or NULL */
+	enum rml_hkind kind;
 	int base_param;			/* >= 0: the handle is this parameter itself */
 	enum rml_ix ix;
 	long lo, hi;
@@ -233,6 +244,175 @@ struct rml_falias {
 	const char *variant;		/* the object that sets it ("chip_b"), for messages */
 };
 
+/* ---- control flow: the paths the lifetime rules follow (extract.c builds, paths.c reads) ---- */
+
+#define RML_MAX_VARS 16		/* int locals a function's paths keep apart (ret, err, ...) */
+
+/* What an expression gives, as far as the lifetime rules care. */
+enum rml_val_kind {
+	RML_VAL_NONE,		/* no value: `return;`, the end of a function */
+	RML_VAL_CONST,		/* an integer constant (num) */
+	RML_VAL_NULL,		/* a null pointer constant */
+	RML_VAL_VAR,		/* an int local the paths track (var) */
+	RML_VAL_ERR,		/* PTR_ERR(x), ERR_PTR(x), ERR_CAST(x): an error */
+	RML_VAL_ERR_OR_ZERO,	/* PTR_ERR_OR_ZERO(h) */
+	RML_VAL_HANDLE,		/* a handle expression (h) */
+	RML_VAL_ALLOC,		/* the result of the allocation made right here (alloc) */
+	RML_VAL_CALL,		/* the result of a call of a function of the driver (callee) */
+	RML_VAL_OTHER,		/* anything else */
+};
+
+struct rml_val {
+	enum rml_val_kind kind;
+	struct rml_num num;		/* CONST */
+	int var;			/* VAR */
+	struct rml_handle h;		/* ERR_OR_ZERO, HANDLE */
+	const struct rml_alloc *alloc;	/* ALLOC */
+	const char *callee, *callee_name;	/* CALL: USR and name */
+	const char *text;		/* as written, for messages */
+};
+
+enum rml_ev_kind {
+	RML_EV_ALLOC,	/* an allocation (alloc): its handle goes to h, its return code to var */
+	RML_EV_FREE,	/* api frees h */
+	RML_EV_USE,	/* api reads, writes or tests bits through h */
+	RML_EV_TEST,	/* h is tested (IS_ERR and friends) outside a branch of its own */
+	RML_EV_ESCAPE,	/* h goes where the paths cannot follow: an unknown function, &h */
+	RML_EV_STORE,	/* h = val: a copy of another handle, NULL, a driver call's result ... */
+	RML_EV_SETVAR,	/* var = val */
+	RML_EV_CALL,	/* a call of a function of the driver (callee), with its handle arguments */
+};
+
+/* Where an allocation's result goes. */
+enum rml_dispo {
+	RML_DISPO_STORED,	/* into h (and for a bulk allocation, its code into var, or -1) */
+	RML_DISPO_RETURNED,	/* returned at once */
+	RML_DISPO_DISCARDED,	/* a statement of its own: the result is dropped */
+	RML_DISPO_OTHER,	/* somewhere the paths do not follow */
+};
+
+struct rml_event {
+	enum rml_ev_kind kind;
+	struct rml_handle h;		/* the handle acted on; STORE: the destination */
+	const struct rml_alloc *alloc;	/* ALLOC */
+	const struct rml_api *api;	/* ALLOC, FREE, USE */
+	enum rml_dispo dispo;		/* ALLOC */
+	int var;			/* ALLOC (bulk): the variable its code goes to; SETVAR */
+	struct rml_val val;		/* STORE, SETVAR */
+	const char *callee, *callee_name;	/* CALL, ESCAPE (the function it goes to) */
+	struct rml_handle *args;	/* CALL: the arguments as handles (base NULL and */
+	size_t nargs;			/*   base_param < 0 when an argument is not one) */
+};
+
+enum rml_test {
+	RML_TEST_NONE,		/* a condition the paths do not read */
+	RML_TEST_ISERR,		/* IS_ERR(h), IS_ERR_OR_NULL(h), PTR_ERR_OR_ZERO(h): true = error */
+	RML_TEST_NONNULL,	/* h, h != NULL: true = not NULL */
+	RML_TEST_VAR,		/* var, var != 0, var < 0: true = non-zero (an error code) */
+};
+
+struct rml_cond {
+	enum rml_test test;
+	struct rml_handle h;		/* ISERR, NONNULL */
+	int var;			/* VAR */
+	const char *text;		/* the condition as written (repeated tests are paired by it) */
+};
+
+enum rml_node_kind {
+	RML_NODE_NOP,		/* the entry, a join, a label, a loop head */
+	RML_NODE_EVENT,		/* ev */
+	RML_NODE_BRANCH,	/* first successor when cond holds, second when it does not */
+	RML_NODE_SWITCH,	/* any of its successors */
+	RML_NODE_RETURN,	/* leaves the function with ev.val; no successor */
+	RML_NODE_END,		/* falls off the end of the function; no successor */
+	RML_NODE_NORETURN,	/* a call that does not come back (panic, BUG); no successor */
+};
+
+struct rml_node {
+	enum rml_node_kind kind;
+	struct rml_loc loc;
+	unsigned succ, nsucc;		/* successors: rml_func.succ[succ .. succ + nsucc) */
+	int loop;			/* the innermost loop it is in (rml_func.loops), or -1 */
+	struct rml_event ev;		/* EVENT; RETURN: ev.val */
+	struct rml_cond cond;		/* BRANCH */
+};
+
+struct rml_loop {
+	unsigned head;			/* the node every iteration starts at */
+	int parent;			/* the enclosing loop, or -1 */
+};
+
+/* A function of the driver with its control flow (node 0 is the entry). */
+struct rml_func {
+	const char *usr, *name;
+	struct rml_loc loc;
+	bool returns_handle;		/* returns struct regmap_field * */
+	int nparams;
+	struct rml_node *nodes;
+	size_t nnodes;
+	unsigned *succ;
+	struct rml_loop *loops;
+	size_t nloops;
+	const char *vars[RML_MAX_VARS];	/* the int locals kept apart, by name */
+	unsigned nvars;
+	const char *incomplete;		/* why its paths cannot be followed (computed goto), or NULL */
+};
+
+/* An assignment to an object holding struct reg_field values: tbl[i].reg += base. */
+struct rml_tblwrite {
+	struct rml_loc loc;
+	const char *func;		/* the function it is in */
+	const char *var, *var_name;	/* USR and name of the variable written */
+	struct rml_loc var_loc;		/* its declaration */
+	bool is_const;			/* the variable is const (a cast wrote through it) */
+	bool is_static;			/* of static storage (file scope, or a static local) */
+	bool compound;			/* +=, |=, ++ ...: the old value is read back */
+	const char *text;		/* the written expression ("tbl[i].reg") */
+};
+
+/* ---- lifetime results (paths.c): what the lifetime rules report ---- */
+
+enum rml_life_kind {
+	RML_LIFE_LEAK,		/* an allocation not freed on some path */
+	RML_LIFE_UNCHECKED,	/* an allocation's result used with no test on the way */
+	RML_LIFE_NULL_TEST,	/* an allocation's result tested against NULL only */
+	RML_LIFE_DOUBLE_FREE,	/* a handle freed twice on one path */
+	RML_LIFE_FREE,		/* a free and the allocations its handle can hold */
+};
+
+enum rml_leak_how {
+	RML_LEAK_EXIT,		/* a local still holds it at an exit */
+	RML_LEAK_ERROR_EXIT,	/* a member holds it at an error exit of the allocating function */
+	RML_LEAK_OVERWRITE,	/* the last handle holding it is overwritten */
+	RML_LEAK_NEVER_FREED,	/* stored in a member that no function of the driver frees */
+	RML_LEAK_DISCARDED,	/* the result is dropped at once */
+};
+
+/* A related place of a result: the leaking exit, the first use, the first free. */
+struct rml_life_at {
+	struct rml_loc loc;
+	enum rml_leak_how how;		/* LEAK */
+	const char *what;		/* the returned value as written ("-EIO", "ret"), or NULL */
+	const char *holder;		/* the handle as written ("priv->gain"), or NULL */
+	const char *func;		/* the function it is in, when not the allocating one */
+};
+
+struct rml_life {
+	enum rml_life_kind kind;
+	const struct rml_alloc *alloc;	/* the allocation (for a helper's result, the helper's) */
+	const struct rml_api *api;	/* the allocator's API; FREE, DOUBLE_FREE: the free's */
+	struct rml_loc loc;		/* where it is reported: the allocation (or the helper's call),
+					   the NULL test, the second free, the free */
+	const char *func;		/* the function loc is in */
+	const char *via;		/* the driver's helper the allocation came through, or NULL */
+	const char *holder;		/* the handle as written at loc */
+	struct rml_life_at *at;		/* arena */
+	size_t nat;
+	/* FREE: the allocations the freed handle can hold */
+	unsigned ndevm, nplain;
+	const struct rml_alloc *devm_alloc, *plain_alloc;	/* one of each, for the note */
+};
+
 /* Lone-file mode: a positional initialiser item that had to be replaced by "{}". */
 struct rml_void {
 	const char *file;		/* as libclang names it */
@@ -264,6 +444,11 @@ struct rml_facts {
 	struct rml_ptrvec unknowns;	/* struct rml_unknown * */
 	struct rml_ptrvec parse_errors;	/* struct rml_unknown * (what = "error"), libclang's own */
 	struct rml_ptrvec voided;	/* struct rml_void * */
+	struct rml_ptrvec funcs;	/* struct rml_func *: control flow of the driver's functions */
+	struct rml_ptrvec tblwrites;	/* struct rml_tblwrite * */
+	struct rml_ptrvec lives;	/* struct rml_life *, made by paths.c */
+	struct rml_ptrvec undecided;	/* struct rml_unknown *: paths left undecided (for -v) */
+	unsigned nfollowed;		/* allocations and frees whose paths were followed */
 	unsigned nfields;
 	unsigned repaired;		/* lone mode: initialiser items blanked for a second parse */
 	bool uses_regmap_field;		/* the file mentions the API at all */
@@ -287,6 +472,11 @@ void rml_link(struct rml_facts *f);
 /* Call fn for every field a reference can name (link.c); returns how many. */
 size_t rml_fref_each(struct rml_facts *f, const struct rml_fref *r, const char *func,
 		     void (*fn)(struct rml_field *fld, void *arg), void *arg);
+/* Follow the paths of every allocation and free (paths.c, called by rml_link): lives. */
+void rml_paths_analyse(struct rml_facts *f);
+/* The control flow and the lifetime results, readable (debugging: RML_DEBUG_PATHS=1). */
+void rml_paths_dump(FILE *out, const struct rml_facts *f);
+
 /* Call fn for every field the handle of a write instance can hold (link.c); how many. */
 size_t rml_winst_fields(const struct rml_facts *f, const struct rml_winst *wi,
 			void (*fn)(const struct rml_field *fld, void *arg), void *arg);

@@ -527,6 +527,7 @@ void rml_link(struct rml_facts *f)
 	}
 	link_variant_configs(f, &u);
 	link_writes(f);
+	rml_paths_analyse(f);
 	free(u.key);
 	free(u.parent);
 }

@@ -2,6 +2,7 @@
 /* Masks in register position given to field calls, which expect them in field position. */
 #include <linux/bits.h>
 #include <linux/device.h>
+#include <linux/err.h>
 #include <linux/regmap.h>
 
 #define CTRL	0x08
@@ -22,8 +23,11 @@ int irq_setup(struct device *dev, struct regmap *map, struct irq_dev *d)
 {
 	int i, ret;
 
-	for (i = 0; i < F_MAX; i++)
+	for (i = 0; i < F_MAX; i++) {
 		d->fields[i] = devm_regmap_field_alloc(dev, map, irq_fields[i]);
+		if (IS_ERR(d->fields[i]))
+			return PTR_ERR(d->fields[i]);
+	}
 	regmap_field_set_bits(d->fields[F_IRQ_EN], BIT(4)); // expected-warning {{regmap_field_set_bits uses mask 0x10 on 'F_IRQ_EN' (4 bits, mask 0xf): bits 0x10 are outside the field [update-mask-outside-field]}}
 	regmap_field_clear_bits(d->fields[F_IRQ_EN], GENMASK(7, 4)); // expected-warning {{regmap_field_clear_bits uses mask 0xf0 on 'F_IRQ_EN'}}
 	ret = regmap_field_test_bits(d->fields[F_IRQ_EN], 0x3);

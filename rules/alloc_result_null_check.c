@@ -1,0 +1,43 @@
+/*
+ * alloc-result-null-check: the result of a regmap_field allocator (directly, or returned
+ * by a helper of the driver that passes it on) is tested against NULL (`!f`, `f == NULL`,
+ * `if (f)`) and never with IS_ERR(), IS_ERR_OR_NULL() or PTR_ERR_OR_ZERO(). The allocators
+ * return an ERR_PTR on failure, never NULL: the error passes as a valid field. Reported at
+ * the NULL test, with a note at the allocation.
+ * Silent when: an IS_ERR-like test of the result is on any path of the allocating
+ * function; the NULL test is in another function; a helper turns errors into NULL.
+ * See alloc_result_null_check.md.
+ */
+#include "rule.h"
+
+static void check_facts(struct rml_ctx *ctx, const struct rml_facts *f)
+{
+	for (size_t i = 0; i < f->lives.n; i++) {
+		const struct rml_life *l = f->lives.p[i];
+		struct rml_diag *d;
+
+		if (l->kind != RML_LIFE_NULL_TEST || !l->api || !l->nat)
+			continue;
+		if (l->via) {
+			d = rml_report(ctx, &l->loc, "'%s' holds what '%s' returns, the result of "
+				       "%s(): an ERR_PTR on failure, never NULL, so this NULL test "
+				       "lets an error pass; use IS_ERR()",
+				       l->holder ? l->holder : "?", l->via, l->api->name);
+			rml_diag_note(ctx->diags, d, &l->at[0].loc, "'%s' is called here", l->via);
+			rml_diag_note(ctx->diags, d, &l->alloc->loc, "'%s' allocates it here",
+				      l->via);
+		} else {
+			d = rml_report(ctx, &l->loc, "'%s' holds the result of %s(): an ERR_PTR on "
+				       "failure, never NULL, so this NULL test lets an error pass; "
+				       "use IS_ERR()", l->holder ? l->holder : "?", l->api->name);
+			rml_diag_note(ctx->diags, d, &l->at[0].loc, "allocated here");
+		}
+	}
+}
+
+const struct rml_rule rule_alloc_result_null_check = {
+	.id = "alloc-result-null-check",
+	.summary = "An allocator's result is tested against NULL only, never with IS_ERR().",
+	.confidence = RML_CONF_HIGH,
+	.check_facts = check_facts,
+};
