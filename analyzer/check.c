@@ -233,6 +233,7 @@ void rml_check_group(struct rml_index *idx, const char *const *paths, size_t n,
 		MERGE(writes);
 		MERGE(calls);
 		MERGE(faliases);
+		MERGE(maxmasks);
 		MERGE(cfgaliases);
 		MERGE(probes);
 		MERGE(funcs);

@@ -97,6 +97,11 @@ struct ex {
 	unsigned block, nblocks;	/* the innermost statement block, for variant pairing */
 	const char *owner_type, *owner_member;	/* walking an array member of a struct */
 	struct {
+		const char *var;	/* a local set to GENMASK(f.msb, f.lsb) (USR) ... */
+		struct rml_fref field;	/* ... and the field f */
+	} gm[8];
+	int ngm;
+	struct {
 		const char *var;	/* a local pointer to a handle array (USR) ... */
 		const char *base;	/* ... and the array it points to */
 		enum rml_hkind kind;	/* ... and what that array is */
@@ -3310,6 +3315,149 @@ static void g_end(struct ex *x, CXCursor fn)
 	rml_ptrvec_push(&x->f->funcs, f);
 }
 
+
+/* ---- a field's maximum taken from its mask ------------------------------------------- */
+
+struct find_member_ref {
+	const char *name;
+	CXCursor found;
+	bool ok;
+};
+
+static enum CXChildVisitResult find_member_ref(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct find_member_ref *f = data;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_MemberRefExpr &&
+	    cxstr_eq(clang_getCursorSpelling(c), f->name)) {
+		f->found = c;
+		f->ok = true;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/*
+ * The arguments text after "GENMASK(" is exactly "<F>.msb, <F>.lsb)" (or ->) for the same
+ * <F>, with nothing computed: GENMASK(f.msb - f.lsb, 0) is the right maximum.
+ */
+static bool genmask_args_are_msb_lsb(const char *t, size_t len)
+{
+	char a[160], b[160];
+	size_t na = 0, nb = 0, i = 0;
+	int depth = 0;
+
+	for (; i < len && t[i] != ',' && na + 1 < sizeof(a); i++)
+		if (!isspace((unsigned char)t[i]))
+			a[na++] = t[i];
+	if (i >= len || t[i] != ',')
+		return false;
+	for (i++; i < len && na; i++) {
+		if (t[i] == '(')
+			depth++;
+		if (t[i] == ')' && depth-- == 0)
+			break;
+		if (!isspace((unsigned char)t[i]) && nb + 1 < sizeof(b))
+			b[nb++] = t[i];
+	}
+	a[na] = b[nb] = '\0';
+	if (na < 4 || nb < 4 || strcmp(a + na - 3, "msb") || strcmp(b + nb - 3, "lsb") ||
+	    na != nb || strncmp(a, b, na - 3))
+		return false;
+	for (i = 0; i < na - 3; i++)
+		if (!isalnum((unsigned char)a[i]) && !strchr("_.->[]", a[i]))
+			return false;
+	return true;
+}
+
+/* Is e written as GENMASK(F.msb, F.lsb) for a reg_field F? Then r names F. */
+static bool genmask_of_field(struct ex *x, CXCursor e, struct rml_fref *r)
+{
+	CXFile file;
+	unsigned off;
+	struct file_info *fi;
+	struct find_member_ref msb = { "msb", clang_getNullCursor(), false };
+	struct find_member_ref lsb = { "lsb", clang_getNullCursor(), false };
+	struct kids k;
+	const char *a, *b;
+
+	clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(e)), &file, NULL, NULL,
+				   &off);
+	if (!file)
+		return false;
+	fi = file_info(x, file);
+	if (!fi->text || off + 8 > fi->len || strncmp(fi->text + off, "GENMASK(", 8) ||
+	    !genmask_args_are_msb_lsb(fi->text + off + 8, fi->len - off - 8))
+		return false;
+	clang_visitChildren(e, find_member_ref, &msb);
+	clang_visitChildren(e, find_member_ref, &lsb);
+	if (!msb.ok || !lsb.ok)
+		return false;
+	get_kids(msb.found, &k);
+	if (k.n != 1)
+		return false;
+	a = spelled_text(x, k.c[0]);
+	b = spelled_text(x, k.c[0]);
+	get_kids(lsb.found, &k);
+	if (k.n != 1)
+		return false;
+	b = spelled_text(x, k.c[0]);
+	if (!a || !b || strcmp(a, b) || !is_regfield_type(x, clang_getCursorType(k.c[0])))
+		return false;
+	memset(r, 0, sizeof(*r));
+	fref_of(x, k.c[0], false, r);
+	return r->var || r->alias || r->type || r->inline_field;
+}
+
+/* A comparison with a field's register mask as the limit: `val > GENMASK(f.msb, f.lsb)`. */
+static void maxmask_compare(struct ex *x, CXCursor cmp)
+{
+	struct kids k;
+
+	get_kids(cmp, &k);
+	if (k.n != 2)
+		return;
+	for (int i = 0; i < 2; i++) {
+		CXCursor s = strip(k.c[i]);
+		struct rml_fref r;
+		bool found = false;
+
+		if (clang_getCursorKind(s) == CXCursor_DeclRefExpr) {
+			const char *var = usr_of(x, clang_getCursorReferenced(s));
+
+			for (int g = 0; g < x->ngm && !found; g++)
+				if (!strcmp(x->gm[g].var, var)) {
+					r = x->gm[g].field;
+					found = true;
+				}
+		} else {
+			found = genmask_of_field(x, s, &r);
+		}
+		if (found) {
+			struct rml_maxmask *mm = rml_arena_alloc(x->a, sizeof(*mm));
+
+			mm->loc = cursor_loc(x, cmp);
+			mm->func = x->func_usr;
+			mm->field = r;
+			mm->limited = spelled_text(x, k.c[1 - i]);
+			rml_ptrvec_push(&x->f->maxmasks, mm);
+			return;
+		}
+	}
+}
+
+/* `max = GENMASK(f.msb, f.lsb);` into a local, for comparisons further down. */
+static void maxmask_local(struct ex *x, CXCursor var, CXCursor init)
+{
+	struct rml_fref r;
+
+	if (x->ngm >= (int)RML_ARRAY_SIZE(x->gm) || !genmask_of_field(x, strip(init), &r))
+		return;
+	x->gm[x->ngm].var = usr_of(x, var);
+	x->gm[x->ngm++].field = r;
+}
+
 static enum CXChildVisitResult body_visit(CXCursor c, CXCursor parent, CXClientData data)
 {
 	struct ex *x = data;
@@ -3326,6 +3474,7 @@ static enum CXChildVisitResult body_visit(CXCursor c, CXCursor parent, CXClientD
 		get_kids(c, &k);
 		if (!k.n || !clang_isExpression(clang_getCursorKind(k.c[k.n - 1])))
 			break;
+		maxmask_local(x, c, k.c[k.n - 1]);
 		if (is_regmap_ptr(t))
 			regmap_assign(x, usr_of(x, c), k.c[k.n - 1]);
 		else if (is_regfield_ptr(x, t))
@@ -3347,6 +3496,16 @@ static enum CXChildVisitResult body_visit(CXCursor c, CXCursor parent, CXClientD
 		handle_call(x, c);
 		break;
 	case CXCursor_BinaryOperator:
+		switch (clang_getCursorBinaryOperatorKind(c)) {
+		case CXBinaryOperator_LT:
+		case CXBinaryOperator_GT:
+		case CXBinaryOperator_LE:
+		case CXBinaryOperator_GE:
+			maxmask_compare(x, c);
+			break;
+		default:
+			break;
+		}
 		if (clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign) {
 			CXType lt;
 			CXCursor lhs;
@@ -3356,6 +3515,8 @@ static enum CXChildVisitResult body_visit(CXCursor c, CXCursor parent, CXClientD
 				break;
 			lt = clang_getCursorType(k.c[0]);
 			lhs = strip(k.c[0]);
+			if (clang_getCursorKind(lhs) == CXCursor_DeclRefExpr)
+				maxmask_local(x, clang_getCursorReferenced(lhs), k.c[1]);
 			if (is_regmap_ptr(lt)) {
 				regmap_assign(x, expr_key(x, k.c[0]), k.c[1]);
 			} else if (is_field_ptr(lt)) {
@@ -3725,6 +3886,7 @@ static enum CXChildVisitResult top_visit(CXCursor c, CXCursor parent, CXClientDa
 		x->nparams = 0;
 		x->nlast = 0;
 		x->nharr = 0;
+		x->ngm = 0;
 		for (int i = 0; i < clang_Cursor_getNumArguments(c) && i < 32; i++)
 			x->params[x->nparams++] = clang_Cursor_getArgument(c, (unsigned)i);
 		g_begin(x);

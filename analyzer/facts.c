@@ -43,6 +43,7 @@ void rml_facts_fini(struct rml_facts *f)
 	rml_ptrvec_fini(&f->calls);
 	rml_ptrvec_fini(&f->winsts);
 	rml_ptrvec_fini(&f->faliases);
+	rml_ptrvec_fini(&f->maxmasks);
 	rml_ptrvec_fini(&f->cfgaliases);
 	rml_ptrvec_fini(&f->probes);
 	rml_ptrvec_fini(&f->unknowns);

@@ -413,6 +413,17 @@ struct rml_life {
 	const struct rml_alloc *devm_alloc, *plain_alloc;	/* one of each, for the note */
 };
 
+/*
+ * A field's largest value taken as GENMASK(f.msb, f.lsb) (its mask in register position)
+ * and compared with a value: `if (val > GENMASK(f.msb, f.lsb))`, directly or through a local.
+ */
+struct rml_maxmask {
+	struct rml_loc loc;		/* the comparison */
+	const char *func;		/* USR of the enclosing function */
+	struct rml_fref field;		/* the reg_field f */
+	const char *limited;		/* the other operand, as written */
+};
+
 /* Lone-file mode: a positional initialiser item that had to be replaced by "{}". */
 struct rml_void {
 	const char *file;		/* as libclang names it */
@@ -439,6 +450,7 @@ struct rml_facts {
 	struct rml_ptrvec calls;	/* struct rml_call * */
 	struct rml_ptrvec winsts;	/* struct rml_winst *, made by link */
 	struct rml_ptrvec faliases;	/* struct rml_falias * */
+	struct rml_ptrvec maxmasks;	/* struct rml_maxmask * */
 	struct rml_ptrvec cfgaliases;	/* struct rml_cfgalias * */
 	struct rml_ptrvec probes;	/* struct rml_probe * */
 	struct rml_ptrvec unknowns;	/* struct rml_unknown * */
