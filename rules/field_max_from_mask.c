@@ -33,14 +33,13 @@ static void check_field(struct rml_field *fld, void *data)
 			return;
 	if (a->nseen < RML_ARRAY_SIZE(a->seen))
 		a->seen[a->nseen++] = fld;
-	d = rml_report_field(a->ctx, fld, NULL,
-			     "'%s' is limited by GENMASK(msb, lsb) = 0x%" PRIx64 ", the mask of '%s' "
-			     "in register position; the field's largest value is 0x%" PRIx64
-			     " (GENMASK(%u, 0))",
-			     a->mm->limited, rml_genmask((unsigned)msb->v, (unsigned)lsb->v),
-			     fld->name, rml_genmask(width - 1, 0), width - 1);
-	/* the finding belongs at the comparison; the field is the note */
-	d->loc = a->mm->loc;
+	d = rml_report(a->ctx, &a->mm->loc,
+		       "'%s' is limited by GENMASK(msb, lsb) = 0x%" PRIx64 ", the mask of '%s' "
+		       "in register position; the field's largest value is 0x%" PRIx64
+		       " (GENMASK(%u, 0))",
+		       a->mm->limited, rml_genmask((unsigned)msb->v, (unsigned)lsb->v),
+		       fld->name, rml_genmask(width - 1, 0), width - 1);
+	d->field = fld;
 	rml_diag_note(a->ctx->diags, d, &fld->loc, "'%s' is defined here", fld->name);
 }
 

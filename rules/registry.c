@@ -24,16 +24,32 @@ const struct rml_rule *rml_rule_find(const char *id)
 	return NULL;
 }
 
+/* The one place a finding is made: ctx->rule's warning at loc, about fld (and other). */
+static struct rml_diag *vreport(struct rml_ctx *ctx, const struct rml_loc *loc,
+				const struct rml_field *fld, const struct rml_field *other,
+				const char *fmt, va_list ap) RML_FORMAT(5, 0);
+
+static struct rml_diag *vreport(struct rml_ctx *ctx, const struct rml_loc *loc,
+				const struct rml_field *fld, const struct rml_field *other,
+				const char *fmt, va_list ap)
+{
+	char *msg = rml_arena_vprintf(ctx->diags->arena, fmt, ap);
+	struct rml_diag *d = rml_diag_add(ctx->diags, RML_SEV_WARNING, loc, ctx->rule->id, "%s",
+					  msg);
+
+	d->field = fld;
+	d->other = other;
+	return d;
+}
+
 struct rml_diag *rml_report(struct rml_ctx *ctx, const struct rml_loc *loc, const char *fmt, ...)
 {
 	struct rml_diag *d;
 	va_list ap;
-	char *msg;
 
 	va_start(ap, fmt);
-	msg = rml_arena_vprintf(ctx->diags->arena, fmt, ap);
+	d = vreport(ctx, loc, NULL, NULL, fmt, ap);
 	va_end(ap);
-	d = rml_diag_add(ctx->diags, RML_SEV_WARNING, loc, ctx->rule->id, "%s", msg);
 	return d;
 }
 
@@ -42,14 +58,10 @@ struct rml_diag *rml_report_field(struct rml_ctx *ctx, const struct rml_field *f
 {
 	struct rml_diag *d;
 	va_list ap;
-	char *msg;
 
 	va_start(ap, fmt);
-	msg = rml_arena_vprintf(ctx->diags->arena, fmt, ap);
+	d = vreport(ctx, &fld->loc, fld, other, fmt, ap);
 	va_end(ap);
-	d = rml_diag_add(ctx->diags, RML_SEV_WARNING, &fld->loc, ctx->rule->id, "%s", msg);
-	d->field = fld;
-	d->other = other;
 	return d;
 }
 
@@ -58,13 +70,10 @@ struct rml_diag *rml_report_write(struct rml_ctx *ctx, const struct rml_winst *w
 {
 	struct rml_diag *d;
 	va_list ap;
-	char *msg;
 
 	va_start(ap, fmt);
-	msg = rml_arena_vprintf(ctx->diags->arena, fmt, ap);
+	d = vreport(ctx, &wi->site, fld, NULL, fmt, ap);
 	va_end(ap);
-	d = rml_diag_add(ctx->diags, RML_SEV_WARNING, &wi->site, ctx->rule->id, "%s", msg);
-	d->field = fld;
 	for (size_t i = 1; i < wi->nchain; i++)
 		rml_diag_note(ctx->diags, d, &wi->chain[i]->loc, "through '%s'",
 			      wi->chain[i - 1]->callee_name);
