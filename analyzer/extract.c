@@ -1939,6 +1939,97 @@ static void config_ptr_assign(struct ex *x, CXCursor var, CXCursor src)
 	rml_ptrvec_push(&x->f->cfgaliases, ca);
 }
 
+
+struct field_list {
+	CXCursor f[128];
+	unsigned n;
+};
+
+static enum CXChildVisitResult list_fields(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct field_list *l = data;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_FieldDecl && l->n < RML_ARRAY_SIZE(l->f))
+		l->f[l->n++] = c;
+	return CXChildVisit_Continue;
+}
+
+/* &obj->member: the member's FieldDecl, its position among its struct's members, and them. */
+static bool member_of_addr(CXCursor e, struct field_list *l, unsigned *pos)
+{
+	CXCursor s = strip_more(e), ref;
+	struct kids k;
+
+	if (clang_getCursorKind(s) != CXCursor_UnaryOperator ||
+	    clang_getCursorUnaryOperatorKind(s) != CXUnaryOperator_AddrOf)
+		return false;
+	get_kids(s, &k);
+	if (k.n != 1 || clang_getCursorKind(strip(k.c[0])) != CXCursor_MemberRefExpr)
+		return false;
+	ref = clang_getCursorReferenced(strip(k.c[0]));
+	if (clang_getCursorKind(ref) != CXCursor_FieldDecl)
+		return false;
+	l->n = 0;
+	clang_visitChildren(clang_getCursorSemanticParent(ref), list_fields, l);
+	for (*pos = 0; *pos < l->n; (*pos)++)
+		if (clang_equalCursors(l->f[*pos], ref))
+			return true;
+	return false;
+}
+
+/*
+ * devm_regmap_field_bulk_alloc(dev, map, &ctl->mute, &variant->mute, 7): handles and
+ * reg_fields as runs of consecutive struct members (lpass). Member k of the handle run
+ * holds the field of member k of the reg_field run.
+ */
+static bool bulk_member_run(struct ex *x, const struct rml_alloc *al, CXCursor call,
+			    const struct rml_api *api, int nargs)
+{
+	struct field_list *hl, *fl;
+	unsigned hp, fp;
+	struct rml_num n;
+	const char *ftype;
+	bool ok = false;
+
+	if (api->field_arg >= nargs || api->count_arg < 0 || api->count_arg >= nargs)
+		return false;
+	n = eval_top(x, clang_Cursor_getArgument(call, (unsigned)api->count_arg));
+	if (!n.known || rml_ce_is_negative(n) || n.v == 0 || n.v > 64)
+		return false;
+	hl = rml_xmalloc(sizeof(*hl));
+	fl = rml_xmalloc(sizeof(*fl));
+	if (!member_of_addr(clang_Cursor_getArgument(call, (unsigned)api->handle_arg), hl, &hp) ||
+	    !member_of_addr(clang_Cursor_getArgument(call, (unsigned)api->field_arg), fl, &fp) ||
+	    hp + n.v > hl->n || fp + n.v > fl->n)
+		goto out;
+	for (unsigned k = 0; k < n.v; k++)
+		if (!is_field_ptr(clang_getCursorType(hl->f[hp + k])) ||
+		    !is_regfield_type(x, clang_getCursorType(fl->f[fp + k])))
+			goto out;
+	ftype = record_key(x, clang_getCursorType(clang_getCursorSemanticParent(fl->f[fp])));
+	for (unsigned k = 0; k < n.v; k++) {
+		struct rml_alloc *one = rml_arena_alloc(x->a, sizeof(*one));
+		struct rml_store *st = rml_arena_alloc(x->a, sizeof(*st));
+
+		*one = *al;	/* a view of the one allocation, for this member pair */
+		memset(&one->src, 0, sizeof(one->src));
+		one->src.lo = RML_IDX_ALL;
+		one->src.type = ftype;
+		one->src.member = cxstr(x, clang_getCursorSpelling(fl->f[fp + k]));
+		st->dst = (struct rml_handle){ .base = usr_of(x, hl->f[hp + k]), .base_param = -1,
+					       .ix = RML_IX_NONE, .len = -1,
+					       .kind = RML_HK_MEMBER };
+		st->alloc = one;
+		rml_ptrvec_push(&x->f->stores, st);
+	}
+	ok = true;
+out:
+	free(hl);
+	free(fl);
+	return ok;
+}
+
 static void handle_call(struct ex *x, CXCursor call)
 {
 	const char *name = func_name(x, call);
@@ -1994,7 +2085,10 @@ static void handle_call(struct ex *x, CXCursor call)
 		rml_ptrvec_push(&x->f->allocs, al);
 		x->g.last_alloc = al;
 		x->g.last_alloc_call = call;
-		if (api->role == RML_ROLE_BULK_ALLOC && api->handle_arg < nargs) {
+		if (api->role == RML_ROLE_BULK_ALLOC && api->handle_arg < nargs &&
+		    bulk_member_run(x, al, call, api, nargs)) {
+			/* runs of struct members allocated as if they were arrays */
+		} else if (api->role == RML_ROLE_BULK_ALLOC && api->handle_arg < nargs) {
 			struct rml_handle dst = handle_of(x, clang_Cursor_getArgument(
 								 call, (unsigned)api->handle_arg));
 
