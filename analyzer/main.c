@@ -4,6 +4,7 @@
  */
 #include <ctype.h>
 #include <dirent.h>
+#include <fnmatch.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdbool.h>
@@ -44,8 +45,8 @@ static const char usage[] =
 	"      --list-rules      list the rules and exit (with --format=json: as JSON)\n"
 	"      --explain=RULE    print the documentation of RULE (an id, or its checkpatch\n"
 	"                        type such as FIELD_OVERLAP) and exit\n"
-	"      --enable=IDS      run only these rules (comma-separated ids)\n"
-	"      --disable=IDS     do not run these rules (comma-separated ids)\n"
+	"      --enable=IDS      run only these rules (comma-separated ids or globs: 'field-*')\n"
+	"      --disable=IDS     do not run these rules (comma-separated ids or globs)\n"
 	"      --lone            parse against the bundled headers even when flags are given\n"
 	"      --no-siblings     a file given alone is analysed alone; by default the other\n"
 	"                        .c files beside it that share its driver's headers are\n"
@@ -142,6 +143,7 @@ static const char *bundled_include(const char *opt)
 	return RML_INCLUDE_INSTALLED;
 }
 
+/* --enable/--disable: comma-separated ids or globs ("field-*"); one that matches no rule is an error. */
 static int set_rules(struct cli *c, const char *list, bool on)
 {
 	char *dup = rml_xstrdup(list), *save = NULL, *tok;
@@ -151,16 +153,19 @@ static int set_rules(struct cli *c, const char *list, bool on)
 		for (size_t i = 0; i < rml_nrules; i++)
 			c->enabled[i] = false;
 	for (tok = strtok_r(dup, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		const struct rml_rule *r = rml_rule_find(tok);
+		bool any = false;
 
-		if (!r) {
+		for (size_t i = 0; i < rml_nrules; i++) {
+			if (fnmatch(tok, rml_rules[i]->id, 0))
+				continue;
+			c->enabled[i] = on;
+			any = true;
+		}
+		if (!any) {
 			fprintf(stderr, "regmap-lint: error: unknown rule '%s' (see --list-rules)\n", tok);
 			rc = -1;
 			break;
 		}
-		for (size_t i = 0; i < rml_nrules; i++)
-			if (rml_rules[i] == r)
-				c->enabled[i] = on;
 	}
 	free(dup);
 	return rc;

@@ -107,6 +107,9 @@ check list-rules 0 "field-overlap" -- "$RL" --list-rules
 exact disable 0 "" -- "$RL" --disable=field-lsb-gt-msb "$T/bad.c"
 exact enable-other 0 "" -- "$RL" --enable=field-overlap "$T/bad.c"
 exact unknown-rule 2 "" -- "$RL" --enable=no-such-rule "$T/bad.c"
+exact glob-disable 0 "" -- "$RL" --disable='field-*' "$T/bad.c"
+check glob-enable 1 "[field-lsb-gt-msb]" -- "$RL" --enable='*-lsb-*' "$T/bad.c"
+exact glob-matches-nothing 2 "" -- "$RL" --enable='nothing-*' "$T/bad.c"
 # flags mode with a -D only stays in lone-file mode (the bundled headers are needed)
 check lone-with-define 1 "[field-lsb-gt-msb]" -- "$RL" -DCONFIG_FOO=1 "$T/bad.c"
 # no file is written next to the source or in the current directory
