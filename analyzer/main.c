@@ -4,6 +4,7 @@
  */
 #include <ctype.h>
 #include <dirent.h>
+#include <errno.h>
 #include <fnmatch.h>
 #include <errno.h>
 #include <limits.h>
@@ -29,7 +30,7 @@
 enum { EXIT_CLEAN = 0, EXIT_FINDINGS = 1, EXIT_TOOL_ERROR = 2 };
 
 static const char usage[] =
-	"Usage: regmap-lint [options] [compiler flags] file.c...\n"
+	"Usage: regmap-lint [options] [compiler flags] file.c|dir...\n"
 	"\n"
 	"Checks Linux drivers' struct reg_field tables and regmap_field_* calls.\n"
 	"Without compiler flags (or with only -D/-U/-std), each file is parsed alone against\n"
@@ -86,6 +87,10 @@ static const char usage[] =
 	"report goes to stderr, one write per line, and the exit status is 0 unless\n"
 	"--fail-on-findings is given: a failing checker stops the kernel build. Own options\n"
 	"reach regmap-lint there through kbuild's CF= or $REGMAP_LINT_OPTS.\n"
+	"\n"
+	"A directory is walked for .c files (sorted; hidden entries and symlink loops are\n"
+	"left out, loops reported). Files that cannot involve the regmap_field API (neither\n"
+	"they nor the headers they include with quotes mention it) are skipped unparsed.\n"
 	"\n"
 	"Exit status: 0 no findings, 1 findings, 2 a file could not be analysed, the report\n"
 	"could not be written, or bad usage.\n";
@@ -845,6 +850,180 @@ static bool in_sibling(const struct rml_diag *d, const char *const *paths, size_
 	return false;
 }
 
+
+/* ---- inputs: directories walked, files that cannot involve regmap_field skipped ------- */
+
+struct inlist {
+	char **v;
+	size_t n, cap;
+};
+
+static void inlist_add(struct inlist *l, const char *p)
+{
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 64;
+		l->v = rml_xrealloc(l->v, l->cap * sizeof(*l->v));
+	}
+	l->v[l->n++] = rml_xstrdup(p);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+struct visited {
+	dev_t dev[256];
+	ino_t ino[256];
+	int n;
+};
+
+/* All .c files under dir, sorted; loops and unreadable entries are reported, not fatal. */
+static int walk_dir(const char *dir, struct inlist *out, struct visited *seen, int depth)
+{
+	struct inlist here = { 0 };
+	struct stat st;
+	DIR *d;
+	struct dirent *de;
+	int rc = 0;
+
+	if (stat(dir, &st) < 0)
+		return 0;
+	for (int i = 0; i < seen->n; i++)
+		if (seen->dev[i] == st.st_dev && seen->ino[i] == st.st_ino) {
+			fprintf(stderr, "regmap-lint: error: %s: directory loop (a symlink back to an "
+				"ancestor), not followed\n", dir);
+			return -1;
+		}
+	if (depth > 64 || seen->n == 256) {
+		fprintf(stderr, "regmap-lint: error: %s: directories nested too deep\n", dir);
+		return -1;
+	}
+	d = opendir(dir);
+	if (!d) {
+		fprintf(stderr, "regmap-lint: error: %s: cannot open directory: %s\n", dir,
+			strerror(errno));
+		return -1;
+	}
+	seen->dev[seen->n] = st.st_dev;
+	seen->ino[seen->n++] = st.st_ino;
+	while ((de = readdir(d)) != NULL) {
+		size_t nl = strlen(de->d_name);
+		char path[PATH_MAX];
+
+		if (de->d_name[0] == '.')
+			continue;	/* ., .., and hidden entries (.git) */
+		if (snprintf(path, sizeof(path), "%s/%s", dir, de->d_name) >= (int)sizeof(path))
+			continue;
+		if (stat(path, &st) < 0) {
+			if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
+				fprintf(stderr, "regmap-lint: error: %s: dangling or looping symlink\n",
+					path);
+				rc = -1;
+			}
+			continue;
+		}
+		if (S_ISDIR(st.st_mode) || (nl > 2 && !strcmp(de->d_name + nl - 2, ".c")))
+			inlist_add(&here, path);
+	}
+	closedir(d);
+	qsort(here.v, here.n, sizeof(*here.v), cmp_str);
+	for (size_t i = 0; i < here.n; i++) {
+		if (stat(here.v[i], &st) == 0 && S_ISDIR(st.st_mode)) {
+			if (walk_dir(here.v[i], out, seen, depth + 1) < 0)
+				rc = -1;
+		} else {
+			inlist_add(out, here.v[i]);
+		}
+		free(here.v[i]);
+	}
+	free(here.v);
+	seen->n--;
+	return rc;
+}
+
+static bool mentions_api(const char *t, size_t len)
+{
+	return memmem(t, len, "regmap_field", 12) || memmem(t, len, "reg_field", 9) ||
+	       memmem(t, len, "REG_FIELD", 9);
+}
+
+/* Could this file involve the regmap_field API (it, or a header it includes with quotes)? */
+static bool may_use_api(const char *path)
+{
+	char *text, err[256];
+	size_t len, dl = dir_len(path);
+	bool may;
+	const char *p;
+
+	if (rml_read_file(path, &text, &len, err, sizeof(err)) < 0)
+		return true;	/* let the analysis report it */
+	may = mentions_api(text, len);
+	for (p = text; !may && (p = strstr(p, "#include \"")) != NULL;) {
+		const char *name = p + 10, *end = strchr(name, '"');
+		char hpath[PATH_MAX], *htext;
+		size_t hlen;
+
+		p = name;
+		if (!end || end - name > 200 || memchr(name, '\n', (size_t)(end - name)))
+			continue;
+		snprintf(hpath, sizeof(hpath), "%.*s%s%.*s", (int)dl, path, dl ? "/" : "",
+			 (int)(end - name), name);
+		if (rml_read_file(hpath, &htext, &hlen, err, sizeof(err)) == 0) {
+			may = mentions_api(htext, hlen);
+			free(htext);
+		}
+	}
+	free(text);
+	return may;
+}
+
+/*
+ * Directories become the .c files under them; in a normal run, files that cannot involve
+ * the API are dropped without parsing. Returns -1 when an entry could not be walked.
+ */
+static int expand_inputs(struct rml_args *a, bool prefilter, size_t *skipped)
+{
+	struct inlist l = { 0 };
+	struct visited seen;
+	struct stat st;
+	int rc = 0;
+
+	*skipped = 0;
+	for (size_t i = 0; i < a->ninputs; i++) {
+		size_t nl = strlen(a->inputs[i]);
+
+		/* a directory is walked, unless it is named as a C file is: then it is an error */
+		if (stat(a->inputs[i], &st) == 0 && S_ISDIR(st.st_mode) &&
+		    !(nl > 2 && !strcmp(a->inputs[i] + nl - 2, ".c"))) {
+			size_t from = l.n;
+
+			seen.n = 0;
+			if (walk_dir(a->inputs[i], &l, &seen, 0) < 0)
+				rc = -1;
+			for (size_t k = from; prefilter && k < l.n; k++) {
+				if (may_use_api(l.v[k]))
+					continue;
+				free(l.v[k]);
+				memmove(&l.v[k], &l.v[k + 1], (l.n - k - 1) * sizeof(*l.v));
+				l.n--;
+				k--;
+				(*skipped)++;
+			}
+		} else if (prefilter && stat(a->inputs[i], &st) == 0 && S_ISREG(st.st_mode) &&
+			   !may_use_api(a->inputs[i])) {
+			(*skipped)++;
+		} else {
+			inlist_add(&l, a->inputs[i]);
+		}
+		free(a->inputs[i]);
+	}
+	free(a->inputs);
+	a->inputs = l.v;
+	a->ninputs = l.n;
+	return rc;
+}
+
 /*
  * One driver: input i with the other inputs of its directory, or, given alone, with the
  * sibling files of the same driver. Prints the report; returns the exit status part.
@@ -1004,8 +1183,18 @@ int main(int argc, char **argv)
 		oo.root = c.sarif_root;
 		rml_report_begin(&rep, sink.f, &oo);
 	}
+	{
+		size_t skipped = 0;
+
+		if (expand_inputs(&args, !c.verify && !c.agree_log, &skipped) < 0)
+			rc = EXIT_TOOL_ERROR;
+		if (c.verbose)
+			fprintf(stderr, "regmap-lint: %zu file%s to analyse, %zu skipped (no use of the "
+				"regmap_field API in them or their own headers)\n", args.ninputs,
+				args.ninputs == 1 ? "" : "s", skipped);
+	}
 	idx = rml_index_new();
-	done = rml_xcalloc(args.ninputs, sizeof(*done));
+	done = rml_xcalloc(args.ninputs + 1, sizeof(*done));
 	for (size_t i = 0; i < args.ninputs; i++) {
 		const char *path = args.inputs[i];
 		int frc;

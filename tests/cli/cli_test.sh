@@ -123,5 +123,26 @@ else
 	echo "FAIL no-files-written: $(ls -a "$T")"; fail=$((fail + 1))
 fi
 
+# a directory is walked for .c files; files that cannot involve the API are skipped
+mkdir -p "$T/tree/sub" "$T/tree/.hidden"
+cp "$T/bad.c" "$T/tree/sub/bad.c"
+cp "$T/good.c" "$T/tree/good.c"
+printf 'int unrelated(void) { return 0; }\n' > "$T/tree/plain.c"
+cp "$T/bad.c" "$T/tree/.hidden/skipped.c"
+ln -s .. "$T/tree/sub/loop"
+check walk-dir 2 "tree/sub/bad.c:13:20: warning: 'F_GAIN'" -- "$RL" "$T/tree"
+if grep -q "directory loop" "$T/stderr"; then
+	pass=$((pass + 1))
+else
+	echo "FAIL walk-dir: the symlink loop is not reported: $(cat "$T/stderr")"; fail=$((fail + 1))
+fi
+rm "$T/tree/sub/loop"
+check walk-dir-verbose 1 "warning" -- "$RL" -v "$T/tree"
+if grep -q "2 files to analyse, 1 skipped" "$T/stderr"; then
+	pass=$((pass + 1))
+else
+	echo "FAIL walk-dir-verbose: $(grep analyse "$T/stderr")"; fail=$((fail + 1))
+fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
