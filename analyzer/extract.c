@@ -2667,7 +2667,9 @@ static bool g_stmt(struct ex *x, CXCursor c)
 	g_push(x, c);
 	switch (kind) {
 	case CXCursor_IfStmt:
-		if (k.n < 2 || k.n > 3)
+	case CXCursor_ConditionalOperator:
+		/* cond ? a : b has both arms; if (cond) a [else b] may lack the second */
+		if (k.n < 2 || k.n > 3 || (kind == CXCursor_ConditionalOperator && k.n != 3))
 			goto linear;
 		t = g_node(x, RML_NODE_NOP, NULL);
 		f = g_node(x, RML_NODE_NOP, NULL);
@@ -2679,21 +2681,6 @@ static bool g_stmt(struct ex *x, CXCursor c)
 		g_resume(x, f);
 		if (k.n == 3)
 			visit_kid(x, k.c[2], c);
-		g_jump(x, join);
-		g_resume(x, join);
-		break;
-	case CXCursor_ConditionalOperator:
-		if (k.n != 3)
-			goto linear;
-		t = g_node(x, RML_NODE_NOP, NULL);
-		f = g_node(x, RML_NODE_NOP, NULL);
-		join = g_node(x, RML_NODE_NOP, NULL);
-		cond_walk(x, k.c[0], c, t, f, 0);
-		g_resume(x, t);
-		visit_kid(x, k.c[1], c);
-		g_jump(x, join);
-		g_resume(x, f);
-		visit_kid(x, k.c[2], c);
 		g_jump(x, join);
 		g_resume(x, join);
 		break;
