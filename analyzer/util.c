@@ -1,10 +1,18 @@
-/* util: arena, pointer vector, checked allocation, display columns. */
+/*
+ * util: arena, pointer vector, checked allocation, reading a whole file, lexical path
+ * folding, display columns.
+ */
 #include "util.h"
 
+#include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 struct rml_arena_chunk {
 	struct rml_arena_chunk *next;
@@ -171,4 +179,135 @@ unsigned rml_display_col(const char *line, size_t linelen, unsigned bytecol)
 	if (i + 1 < bytecol)	/* past the end of the line: keep the byte distance */
 		col += bytecol - 1 - (unsigned)i;
 	return col + 1;
+}
+
+#define READ_MAX ((size_t)1 << 30) /* 1 GiB: more is no file of ours */
+
+int rml_read_bytes(const char *path, char **text, size_t *len, char *err, size_t errlen)
+{
+	struct stat st;
+	size_t cap, n = 0;
+	char *buf;
+	int fd;
+
+	*text = NULL;
+	*len = 0;
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0) {
+		snprintf(err, errlen, "cannot open: %s", strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, &st) < 0) {
+		snprintf(err, errlen, "cannot stat: %s", strerror(errno));
+		close(fd);
+		return -1;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		snprintf(err, errlen,
+			 S_ISDIR(st.st_mode) ? "is a directory" : "not a regular file");
+		close(fd);
+		return -1;
+	}
+	if ((uint64_t)st.st_size >= READ_MAX) {
+		snprintf(err, errlen, "file too large");
+		close(fd);
+		return -1;
+	}
+	cap = (size_t)st.st_size + 1;
+	buf = rml_xmalloc(cap);
+	for (;;) {
+		ssize_t r;
+
+		if (n + 1 >= cap) { /* the file grew while we read it */
+			if (cap >= READ_MAX) {
+				snprintf(err, errlen, "file too large");
+				free(buf);
+				close(fd);
+				return -1;
+			}
+			cap *= 2;
+			buf = rml_xrealloc(buf, cap);
+		}
+		r = read(fd, buf + n, cap - n - 1);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			snprintf(err, errlen, "cannot read: %s", strerror(errno));
+			free(buf);
+			close(fd);
+			return -1;
+		}
+		if (r == 0)
+			break;
+		n += (size_t)r;
+	}
+	close(fd);
+	buf[n] = '\0';
+	*text = buf;
+	*len = n;
+	return 0;
+}
+
+char *rml_path_fold(const char *path)
+{
+	size_t n = strlen(path), o = 0, nseg = 0, nup = 0, base;
+	bool abs = path[0] == '/';
+	char *out = rml_xmalloc(n + 2);
+	/* where each kept segment starts in out, its '/' included: popping one truncates there */
+	size_t *segs = rml_xmalloc((n / 2 + 2) * sizeof(*segs));
+	const char *p = path;
+
+	if (abs)
+		out[o++] = '/';
+	base = o;
+	while (*p) {
+		const char *s;
+		size_t len;
+
+		while (*p == '/')
+			p++;
+		s = p;
+		while (*p && *p != '/')
+			p++;
+		len = (size_t)(p - s);
+		if (!len || (len == 1 && s[0] == '.'))
+			continue;
+		if (len == 2 && s[0] == '.' && s[1] == '.') {
+			if (nseg > nup) {
+				o = segs[--nseg];
+				continue;
+			}
+			if (abs) /* "/.." is "/" */
+				continue;
+			nup++; /* a leading ".." of a relative path stays */
+		}
+		segs[nseg++] = o;
+		if (o > base)
+			out[o++] = '/';
+		memcpy(out + o, s, len);
+		o += len;
+	}
+	if (!o)
+		out[o++] = '.';
+	out[o] = '\0';
+	free(segs);
+	return out;
+}
+
+char *rml_path_join(const char *dir, const char *rel)
+{
+	size_t nd, nr;
+	char *cat, *folded;
+
+	if (rel[0] == '/' || !dir || !dir[0])
+		return rml_path_fold(rel);
+	nd = strlen(dir);
+	nr = strlen(rel);
+	cat = rml_xmalloc(nd + nr + 2);
+	memcpy(cat, dir, nd);
+	cat[nd] = '/';
+	memcpy(cat + nd + 1, rel, nr + 1);
+	folded = rml_path_fold(cat);
+	free(cat);
+	return folded;
 }

@@ -43,6 +43,23 @@ void *rml_xcalloc(size_t n, size_t size);
 void *rml_xrealloc(void *p, size_t n);
 char *rml_xstrdup(const char *s);
 
+/*
+ * Read a whole regular file, any bytes: 0 with *text a heap copy NUL-terminated after *len
+ * bytes, or -1 with a one-line reason in err ("cannot open: No such file or directory",
+ * "is a directory"). check.c's rml_read_file is the C-source reader (it refuses NUL bytes);
+ * this is the one for the tool's own files (databases, diffs, baselines, configs).
+ */
+int rml_read_bytes(const char *path, char **text, size_t *len, char *err, size_t errlen);
+
+/*
+ * path with repeated '/', "." segments and "dir/.." pairs folded away lexically (symlinks
+ * are not followed, nothing is looked up); heap. A relative path keeps its leading "..";
+ * "/.." is "/". "" and "a/.." give ".", a trailing '/' is dropped.
+ */
+char *rml_path_fold(const char *path);
+/* rel folded when absolute or dir is NULL or "", else dir + "/" + rel folded; heap. */
+char *rml_path_join(const char *dir, const char *rel);
+
 /* Display column (tab stops every 8) of byte column `bytecol` (1-based) in `line`. */
 unsigned rml_display_col(const char *line, size_t linelen, unsigned bytecol);
 
