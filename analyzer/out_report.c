@@ -10,6 +10,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "baseline.h"
+
 struct rml_seen {
 	const char *path;
 	uint64_t hash;
@@ -227,35 +229,18 @@ unsigned rml_utf16_col(const char *line, size_t len, unsigned dispcol)
 	return u16;
 }
 
-/* FNV-1a, 64 bits. */
-static uint64_t fnv1a(uint64_t h, const void *data, size_t n)
-{
-	const unsigned char *p = data;
-
-	for (size_t i = 0; i < n; i++) {
-		h ^= p[i];
-		h *= 0x100000001b3ULL;
-	}
-	return h;
-}
-
 /*
- * "<hash>:<n>": hash = FNV-1a 64 of the rule id, a NUL byte, and the finding's source line
- * without any blank (space, tab, CR, VT, FF); n = 1 + how many findings before it in this
- * report have the same hash in the same file. It survives moving the line and changing
- * its indentation, and tells apart identical lines.
+ * "<hash>:<n>": hash = rml_finding_hash() (baseline.c), FNV-1a 64 of the rule id, a NUL
+ * byte, and the finding's source line without any blank (space, tab, CR, VT, FF); n = 1 +
+ * how many findings before it in this report have the same hash in the same file. It
+ * survives moving the line and changing its indentation, and tells apart identical lines.
  */
 char *rml_report_fingerprint(struct rml_report *r, const struct rml_diag *d, const char *line,
 			     size_t len)
 {
-	uint64_t h = 0xcbf29ce484222325ULL;
-	const char *rule = d->rule ? d->rule : "";
+	uint64_t h = rml_finding_hash(d->rule, line, len);
 	struct rml_seen *seen = NULL;
 
-	h = fnv1a(h, rule, strlen(rule) + 1);
-	for (size_t i = 0; line && i < len; i++)
-		if (!strchr(" \t\r\v\f", line[i]))
-			h = fnv1a(h, &line[i], 1);
 	for (size_t i = 0; i < r->seen.n && !seen; i++) {
 		struct rml_seen *s = r->seen.p[i];
 
