@@ -30,7 +30,7 @@ uint64_t rml_finding_hash(const char *rule, const char *line, size_t len);
 
 struct rml_baseline_entry {
 	uint64_t hash;
-	unsigned occ; /* 1 + how many findings before it in the file had the same hash */
+	unsigned occ; /* 1 + how many findings of its source file before it had its hash */
 	char *rule, *path, *msg;
 	bool matched; /* rml_baseline_take() found it */
 };

@@ -23,8 +23,8 @@ struct rml_config {
 	char *enable, *disable; /* "a,b*,c": items trimmed, joined with ','; NULL if unset */
 	int siblings;		/* -1 unset, 0, 1 */
 	/*
-	 * As written if absolute, else relative to the config file's directory (its path's
-	 * directory part joined and folded lexically, rml_path_join); NULL if unset.
+	 * The value folded lexically (rml_path_join), a relative one first joined to the
+	 * config file's directory (its path's directory part); NULL if unset.
 	 */
 	char *baseline;
 };
