@@ -177,6 +177,12 @@ static void suppress_not_comments(void **state)
 	scan("", &s);
 	assert_int_equal(s.n, 0);
 	rml_suppress_fini(&s);
+	/* after a comment that ends on a later line, that line has no code before what follows */
+	scan("x(); /* plain\n ends here */ /* regmap-lint: ignore a */\ny();\n", &s);
+	assert_int_equal(s.n, 1);
+	ASSERT_ENTRY(&s, 0, 2, 3, NULL, "a");
+	rml_suppress_fini(&s);
+
 	/* an unterminated comment at the end; CRLF lines; NUL bytes are just bytes */
 	scan("x();\r\n// regmap-lint: ignore a\r\n\r\ny();\r\n/* regmap-lint: ignore b", &s);
 	assert_int_equal(s.n, 2);

@@ -465,6 +465,16 @@ static void udiff_gnu_diff(void **state)
 	assert_string_equal(err, "line 11: cannot strip 2 components from \"old/y.c\"");
 	assert_int_equal(rml_udiff_parse(text, sizeof(text) - 1, 3, &d, err, sizeof(err)), -1);
 	assert_string_equal(err, "line 4: cannot strip 3 components from \"old/drivers/x.c\"");
+	/* auto strips only when both sides have their prefix (or are /dev/null) */
+	parse_ok("--- a/x.c\n+++ y/x.c\n--- x/z.c\n+++ b/z.c\n--- /dev/null\n+++ b/n.c\n"
+		 "--- a/o.c\n+++ /dev/null\n",
+		 -1, &d);
+	assert_int_equal(d.n, 4);
+	assert_file(&d.v[0], "a/x.c", "y/x.c", 0);
+	assert_file(&d.v[1], "x/z.c", "b/z.c", 0);
+	assert_file(&d.v[2], NULL, "n.c", 0);
+	assert_file(&d.v[3], "o.c", NULL, 0);
+	rml_udiff_fini(&d);
 	/* -p2 on a//b strips "a//" as one separator, as patch does */
 	parse_ok("--- x//y/z\n+++ x//y/z\n", 1, &d);
 	assert_file(&d.v[0], "y/z", "y/z", 0);
