@@ -747,3 +747,16 @@ int rml_args_normalise(struct rml_args *out, size_t argc, const char *const *arg
 	out->target = out->flags[out->nflags - 1] + strlen("--target=");
 	return 0;
 }
+
+/* Flags that say where headers come from: with none of them, lone-file mode is the useful one. */
+bool rml_args_describe_headers(const struct rml_args *a)
+{
+	static const char *const hdr[] = { "-I", "-isystem", "-iquote", "-idirafter", "-include",
+					   "-imacros", "-nostdinc" };
+
+	for (size_t i = 0; i < a->nflags; i++)
+		for (size_t h = 0; h < RML_ARRAY_SIZE(hdr); h++)
+			if (!strncmp(a->flags[i], hdr[h], strlen(hdr[h])))
+				return true;
+	return false;
+}

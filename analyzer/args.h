@@ -35,6 +35,8 @@ struct rml_args {
 int rml_args_normalise(struct rml_args *out, size_t argc, const char *const *argv,
 		       const struct rml_args_env *env, char *err, size_t errlen);
 void rml_args_fini(struct rml_args *a);
+/* Do the flags say where headers come from (-I, -isystem, -include, -nostdinc...)? */
+bool rml_args_describe_headers(const struct rml_args *a);
 
 /* The clang triple for a kernel ARCH/SRCARCH name ("x86", "arm64", ...) and word size; NULL if unknown. */
 const char *rml_args_arch_triple(const char *arch, int bits, bool big_endian);

@@ -170,6 +170,24 @@ static unsigned count_warnings(const struct rml_diags *d)
 	return n;
 }
 
+int rml_read_source(const struct rml_overlay *ov, const char *path, char **text, size_t *len,
+		    char *err, size_t errlen)
+{
+	const struct rml_ovfile *f = rml_overlay_get(ov, path);
+
+	if (!f)
+		return rml_read_file(path, text, len, err, errlen);
+	if (memchr(f->text, '\0', f->len)) {
+		snprintf(err, errlen, "binary file (contains NUL bytes), not C source");
+		*text = NULL;
+		*len = 0;
+		return -1;
+	}
+	*text = memcpy(rml_xmalloc(f->len + 1), f->text, f->len + 1);
+	*len = f->len;
+	return 0;
+}
+
 /* Read, parse and extract; false when the file could not be analysed (error in res). */
 static bool parse_file(struct rml_index *idx, const char *path, const struct rml_check_opts *o,
 		       struct rml_file_result *res)
@@ -179,7 +197,7 @@ static bool parse_file(struct rml_index *idx, const char *path, const struct rml
 	memset(res, 0, sizeof(*res));
 	rml_facts_init(&res->facts, path);
 	rml_diags_init(&res->diags, &res->facts.arena);
-	if (rml_read_file(path, &res->text, &res->len, err, sizeof(err)) < 0) {
+	if (rml_read_source(o->parse.overlay, path, &res->text, &res->len, err, sizeof(err)) < 0) {
 		tool_error(res, path, err);
 		return false;
 	}
@@ -211,7 +229,8 @@ void rml_check_file(struct rml_index *idx, const char *path, const struct rml_ch
 		rml_ptrvec_push(&g->merged.field, m->field.p[k])
 
 void rml_check_group(struct rml_index *idx, const char *const *paths, size_t n,
-		     const struct rml_check_opts *o, struct rml_group_result *g)
+		     const struct rml_check_opts *o, const struct rml_parse_opts *const *parse,
+		     struct rml_group_result *g)
 {
 	memset(g, 0, sizeof(*g));
 	g->files = rml_xcalloc(n, sizeof(*g->files));
@@ -221,7 +240,11 @@ void rml_check_group(struct rml_index *idx, const char *const *paths, size_t n,
 	for (size_t i = 0; i < n; i++) {
 		const struct rml_facts *m = &g->files[i].facts;
 
-		if (!parse_file(idx, paths[i], o, &g->files[i]))
+		struct rml_check_opts fo = *o;
+
+		if (parse && parse[i])
+			fo.parse = *parse[i];
+		if (!parse_file(idx, paths[i], &fo, &g->files[i]))
 			continue;
 		/* one model of the whole driver: its files' facts side by side */
 		MERGE(tables);
@@ -354,6 +377,5 @@ void rml_print_verbose(FILE *out, const struct rml_file_result *res)
 		fprintf(out, "%s:%u:%u: remark: compiler %s: %s\n", u->loc.file, u->loc.line,
 			u->loc.col, u->what, u->why);
 	}
-	if (f->writes.n)
-		rml_print_link_stats(out, f);
+	/* the linking stats are the driver's (rml_print_link_stats on the merged facts) */
 }

@@ -45,12 +45,17 @@ struct rml_group_result {
 	struct rml_diags diags;
 };
 
+/* parse: each file's own parse options (compile_commands.json), or NULL: o->parse for all. */
 void rml_check_group(struct rml_index *idx, const char *const *paths, size_t n,
-		     const struct rml_check_opts *o, struct rml_group_result *g);
+		     const struct rml_check_opts *o, const struct rml_parse_opts *const *parse,
+		     struct rml_group_result *g);
 void rml_group_result_fini(struct rml_group_result *g);
 
 /* Read a whole regular file: 0, or -1 with a one-line reason ("No such file or directory"). */
 int rml_read_file(const char *path, char **text, size_t *len, char *err, size_t errlen);
+/* The same, from the overlay's contents when it has path (ov may be NULL). */
+int rml_read_source(const struct rml_overlay *ov, const char *path, char **text, size_t *len,
+		    char *err, size_t errlen);
 
 /* -v: what the engine could not resolve, and libclang's own errors, as remark lines. */
 void rml_print_verbose(FILE *out, const struct rml_file_result *res);

@@ -2,6 +2,7 @@
 #include "diag.h"
 
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -110,4 +111,84 @@ const char *rml_sev_name(enum rml_sev sev)
 		return "remark";
 	}
 	return "?";
+}
+
+/*
+ * Worker -> parent (pool.h): each diagnostic as a header "D sev line col nnotes hasrule"
+ * and its strings, each NUL-terminated; notes as "N line col", file, message.
+ */
+void rml_diags_pack(const struct rml_diags *d, FILE *out)
+{
+	for (size_t i = 0; i < rml_diags_count(d); i++) {
+		const struct rml_diag *g = rml_diags_at(d, i);
+
+		fprintf(out, "D %d %u %u %zu %d", (int)g->sev, g->loc.line, g->loc.col, g->nnotes,
+			g->rule != NULL);
+		fputc('\0', out);
+		fprintf(out, "%s%c%s%c%s%c", g->loc.file ? g->loc.file : "", 0,
+			g->rule ? g->rule : "", 0, g->msg ? g->msg : "", 0);
+		for (size_t k = 0; k < g->nnotes; k++) {
+			fprintf(out, "N %u %u%c%s%c%s%c", g->notes[k].loc.line, g->notes[k].loc.col, 0,
+				g->notes[k].loc.file ? g->notes[k].loc.file : "", 0,
+				g->notes[k].msg ? g->notes[k].msg : "", 0);
+		}
+	}
+}
+
+/* The next NUL-terminated string at *p, or NULL past end. */
+static const char *next_str(const char **p, const char *end)
+{
+	const char *s = *p, *z = memchr(s, '\0', (size_t)(end - s));
+
+	if (!z)
+		return NULL;
+	*p = z + 1;
+	return s;
+}
+
+int rml_diags_unpack(struct rml_diags *d, const char *buf, size_t len)
+{
+	const char *p = buf, *end = buf + len;
+
+	while (p < end) {
+		const char *h = next_str(&p, end), *file, *rule, *msg;
+		struct rml_diag *g;
+		int sev, hasrule;
+		unsigned line, col;
+		size_t nnotes;
+
+		if (!h || sscanf(h, "D %d %u %u %zu %d", &sev, &line, &col, &nnotes, &hasrule) != 5 ||
+		    sev < RML_SEV_ERROR || sev > RML_SEV_REMARK || nnotes > len)
+			return -1;
+		file = next_str(&p, end);
+		rule = next_str(&p, end);
+		msg = next_str(&p, end);
+		if (!msg)
+			return -1;
+		g = rml_arena_alloc(d->arena, sizeof(*g));
+		memset(g, 0, sizeof(*g));
+		g->sev = (enum rml_sev)sev;
+		g->loc.file = *file ? rml_arena_strdup(d->arena, file) : NULL;
+		g->loc.line = line;
+		g->loc.col = col;
+		g->rule = hasrule ? rml_arena_strdup(d->arena, rule) : NULL;
+		g->msg = rml_arena_strdup(d->arena, msg);
+		g->nnotes = nnotes;
+		g->notes = nnotes ? rml_arena_alloc(d->arena, nnotes * sizeof(*g->notes)) : NULL;
+		for (size_t k = 0; k < nnotes; k++) {
+			const char *nh = next_str(&p, end), *nf, *nm;
+			struct rml_note *n = &g->notes[k];
+
+			if (!nh || sscanf(nh, "N %u %u", &n->loc.line, &n->loc.col) != 2)
+				return -1;
+			nf = next_str(&p, end);
+			nm = next_str(&p, end);
+			if (!nm)
+				return -1;
+			n->loc.file = *nf ? rml_arena_strdup(d->arena, nf) : NULL;
+			n->msg = rml_arena_strdup(d->arena, nm);
+		}
+		rml_ptrvec_push(&d->v, g);
+	}
+	return 0;
 }

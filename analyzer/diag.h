@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "util.h"
 
@@ -69,5 +70,9 @@ static inline struct rml_diag *rml_diags_at(const struct rml_diags *d, size_t i)
 }
 
 const char *rml_sev_name(enum rml_sev sev);
+
+/* Worker -> parent: d's diagnostics as bytes; and back, appended to d (0, or -1 if malformed). */
+void rml_diags_pack(const struct rml_diags *d, FILE *out);
+int rml_diags_unpack(struct rml_diags *d, const char *buf, size_t len);
 
 #endif

@@ -19,7 +19,10 @@
 #include "agree.h"
 #include "args.h"
 #include "check.h"
+#include "inputs.h"
 #include "output.h"
+#include "pool.h"
+#include "run.h"
 #include "tu.h"
 #include "verify.h"
 
@@ -28,6 +31,9 @@
 #endif
 
 enum { EXIT_CLEAN = 0, EXIT_FINDINGS = 1, EXIT_TOOL_ERROR = 2 };
+
+#define MAX_JOBS 64
+#define DEFAULT_MAX_MEMORY 4096	/* MB resident per driver */
 
 static const char usage[] =
 	"Usage: regmap-lint [options] [compiler flags] file.c|dir...\n"
@@ -54,6 +60,42 @@ static const char usage[] =
 	"                        read too (not reported), for what they allocate and write\n"
 	"      --siblings        do that under kbuild as well (off there by default)\n"
 	"      --include-dir=DIR use DIR as the bundled headers directory\n"
+	"      --no-config       do not read .regmap-lint files\n"
+	"\n"
+	"Inputs:\n"
+	"  -p DIR                compile_commands.json in DIR (or the file itself): analyse\n"
+	"                        every entry, or only the files named, each with its own\n"
+	"                        flags and directory (the kernel's gen_compile_commands.py\n"
+	"                        output works)\n"
+	"      --files-from=FILE read the files to analyse from FILE, one per line (\"-\":\n"
+	"                        stdin)\n"
+	"  -j N, --jobs=N        analyse N drivers at a time (default: the number of CPUs);\n"
+	"                        the report is the same, in the same order, for any N\n"
+	"      --timeout=SECONDS give up on a driver after SECONDS (default 300; 0: never):\n"
+	"                        it is reported as an error, the others are still analysed\n"
+	"      --max-memory=MB   the same for a driver needing more than MB of resident\n"
+	"                        memory (default 4096; 0: no limit)\n"
+	"\n"
+	"Silencing and changed lines:\n"
+	"  /* regmap-lint: ignore RULE[,RULE] -- reason */ on a finding's line, or alone on\n"
+	"                        the line before it, silences it (RULE may be a glob); -v\n"
+	"                        lists suppressions that silenced nothing\n"
+	"      --write-baseline=FILE  record today's findings in FILE (nothing is reported)\n"
+	"      --baseline=FILE   report only findings not recorded in FILE; entries nothing\n"
+	"                        matches any more are listed on stderr\n"
+	"      --diff=FILE       report only findings on lines a unified diff adds (\"-\":\n"
+	"                        stdin); without files, analyse the .c files it touches\n"
+	"      --since=REV       the same for the changes since git revision REV (runs\n"
+	"                        git diff)\n"
+	"      --patch=FILE      apply the patch in memory (the tree is not touched),\n"
+	"                        analyse the patched files, report what its added lines\n"
+	"                        introduce; a patch that does not apply is an error\n"
+	"      --contents-from=DIR  read each file from DIR/<its path> when there (the\n"
+	"                        staged contents a pre-commit hook exported)\n"
+	"\n"
+	"A .regmap-lint file in a file's directory or above (the nearest) may set\n"
+	"\"enable = ids\", \"disable = ids\", \"siblings = yes|no\" and \"baseline = FILE\";\n"
+	"the command line wins over it.\n"
 	"      --verify          corpus mode: match the diagnostics against the expected-*\n"
 	"                        comments in each file; exit 1 on any mismatch\n"
 	"      --fail-on-findings  under kbuild (make C=1/C=2 CHECK=regmap-lint), exit 1 on\n"
@@ -112,6 +154,12 @@ struct cli {
 	const char *output;	/* -o FILE; NULL or "-" = stdout */
 	const char *explain;
 	bool *enabled;
+	bool enable_given;	/* --enable: the config files' selection does not count */
+	bool no_config;
+	unsigned jobs, timeout;
+	size_t max_memory;
+	const char *compdb, *files_from, *baseline, *write_baseline;
+	const char *diff, *since, *patch, *contents_from;
 	const char **rest;	/* compiler flags and files, in order */
 	size_t nrest;
 };
@@ -154,9 +202,11 @@ static int set_rules(struct cli *c, const char *list, bool on)
 	char *dup = rml_xstrdup(list), *save = NULL, *tok;
 	int rc = 0;
 
-	if (on)
+	if (on) {
 		for (size_t i = 0; i < rml_nrules; i++)
 			c->enabled[i] = false;
+		c->enable_given = true;
+	}
 	for (tok = strtok_r(dup, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		bool any = false;
 
@@ -554,6 +604,103 @@ static int report_option(struct cli *c, int argc, char **argv, int *i)
 	return 1;
 }
 
+/* A whole number in [lo, hi] for option name; -1 (reported) otherwise. */
+static int number(const char *name, const char *v, unsigned long lo, unsigned long hi,
+		  unsigned long *out)
+{
+	char *end;
+	unsigned long n;
+
+	errno = 0;
+	n = strtoul(v, &end, 10);
+	if (!*v || *end || errno || n < lo || n > hi || *v == '-') {
+		fprintf(stderr, "regmap-lint: error: %s=%s: a number from %lu to %lu\n", name, v, lo,
+			hi);
+		return -1;
+	}
+	*out = n;
+	return 0;
+}
+
+/* What to run on and how: -j, -p, --files-from, limits, baseline, changes. 1 = taken. */
+static int run_option(struct cli *c, int argc, char **argv, int *i)
+{
+	const char *a = argv[*i], *v;
+	unsigned long n;
+	bool bad = false;
+
+	if (!strncmp(a, "-j", 2) && (a[2] || (*i + 1 < argc && isdigit((unsigned char)argv[*i + 1][0])))) {
+		v = a[2] ? a + 2 : argv[++*i];
+		if (number("-j", v, 1, MAX_JOBS, &n) < 0)
+			return -1;
+		c->jobs = (unsigned)n;
+	} else if ((v = opt_value("--jobs", argc, argv, i, &bad))) {
+		if (number("--jobs", v, 1, MAX_JOBS, &n) < 0)
+			return -1;
+		c->jobs = (unsigned)n;
+	} else if ((v = opt_value("--timeout", argc, argv, i, &bad))) {
+		if (number("--timeout", v, 0, 86400, &n) < 0)
+			return -1;
+		c->timeout = (unsigned)n;
+	} else if ((v = opt_value("--max-memory", argc, argv, i, &bad))) {
+		if (number("--max-memory", v, 0, 1UL << 30, &n) < 0)
+			return -1;
+		c->max_memory = n;
+	} else if (!strcmp(a, "-p") || !strncmp(a, "-p=", 3)) {
+		if (a[2] == '=') {
+			c->compdb = a + 3;
+		} else if (*i + 1 < argc) {
+			c->compdb = argv[++*i];
+		} else {
+			fprintf(stderr, "regmap-lint: error: -p needs a directory (see --help)\n");
+			return -1;
+		}
+	} else if ((v = opt_value("--files-from", argc, argv, i, &bad))) {
+		c->files_from = v;
+	} else if ((v = opt_value("--baseline", argc, argv, i, &bad))) {
+		c->baseline = v;
+	} else if ((v = opt_value("--write-baseline", argc, argv, i, &bad))) {
+		c->write_baseline = v;
+	} else if ((v = opt_value("--diff", argc, argv, i, &bad))) {
+		c->diff = v;
+	} else if ((v = opt_value("--since", argc, argv, i, &bad))) {
+		c->since = v;
+	} else if ((v = opt_value("--patch", argc, argv, i, &bad))) {
+		c->patch = v;
+	} else if ((v = opt_value("--contents-from", argc, argv, i, &bad))) {
+		c->contents_from = v;
+	} else if (!strcmp(a, "--no-config")) {
+		c->no_config = true;
+	} else {
+		return bad ? -1 : 0;
+	}
+	return 1;
+}
+
+/* Options that do not go together. */
+static int check_run_options(const struct cli *c)
+{
+	if (!!c->diff + !!c->since + !!c->patch > 1) {
+		fprintf(stderr, "regmap-lint: error: --diff, --since and --patch: one at a time\n");
+		return -1;
+	}
+	if (c->baseline && c->write_baseline) {
+		fprintf(stderr, "regmap-lint: error: --baseline and --write-baseline: one at a time\n");
+		return -1;
+	}
+	if (c->files_from && c->diff && !strcmp(c->files_from, "-") && !strcmp(c->diff, "-")) {
+		fprintf(stderr, "regmap-lint: error: --files-from=- and --diff=- both read stdin\n");
+		return -1;
+	}
+	if ((c->verify || c->agree_log) &&
+	    (c->compdb || c->files_from || c->baseline || c->write_baseline || c->diff ||
+	     c->since || c->patch || c->contents_from)) {
+		fprintf(stderr, "regmap-lint: error: --verify and --agree take files only\n");
+		return -1;
+	}
+	return 0;
+}
+
 static int parse_cli(struct cli *c, int argc, char **argv)
 {
 	c->rest = rml_xcalloc((size_t)argc + 1, sizeof(*c->rest));
@@ -587,6 +734,9 @@ static int parse_cli(struct cli *c, int argc, char **argv)
 		} else if (!strcmp(a, "--no-siblings")) {
 			c->siblings = false;
 			c->siblings_set = true;
+		} else if ((taken = run_option(c, argc, argv, &i)) != 0) {
+			if (taken < 0)
+				return -1;
 		} else if (!strcmp(a, "--lone")) {
 			c->force_lone = true;
 		} else if (!strcmp(a, "--list-rules")) {
@@ -610,21 +760,11 @@ static int parse_cli(struct cli *c, int argc, char **argv)
 			c->rest[c->nrest++] = a;
 		}
 	}
+	if (check_run_options(c) < 0)
+		return -1;
 	return check_report_options(c);
 }
 
-/* Flags that say where headers come from: with none of them, lone-file mode is the useful one. */
-static bool describes_headers(const struct rml_args *a)
-{
-	static const char *const hdr[] = { "-I", "-isystem", "-iquote", "-idirafter", "-include",
-					   "-imacros", "-nostdinc" };
-
-	for (size_t i = 0; i < a->nflags; i++)
-		for (size_t h = 0; h < RML_ARRAY_SIZE(hdr); h++)
-			if (!strncmp(a->flags[i], hdr[h], strlen(hdr[h])))
-				return true;
-	return false;
-}
 
 /*
  * --verify: a driver's own headers (#include "x.h", beside the file) may carry
@@ -723,396 +863,43 @@ static int agree_file(struct rml_index *idx, const char *path, const char *logpa
 }
 
 
-/* Lines of a file's text, as checkpatch counts them (a last line without '\n' counts). */
-static unsigned long count_lines(const char *text, size_t len)
-{
-	unsigned long n = 0;
 
-	for (size_t i = 0; text && i < len; i++)
-		n += text[i] == '\n';
-	if (text && len && text[len - 1] != '\n')
-		n++;
-	return n;
+static void flush_sink(void *s)
+{
+	sink_flush(s);
 }
 
-static size_t dir_len(const char *p)
+/* --verify and --agree: corpus modes, each file on its own, in this process. */
+static int corpus_mode(const struct cli *c, struct rml_args *args, struct rml_check_opts *o)
 {
-	const char *slash = strrchr(p, '/');
-
-	return slash ? (size_t)(slash - p) : 0;
-}
-
-/* The names a file includes with quotes (#include "x.h"), as a newline-separated list. */
-static char *quoted_includes(const char *text)
-{
-	size_t cap = 256, len = 0;
-	char *out = rml_xmalloc(cap);
-	const char *p = text;
-
-	out[0] = '\0';
-	while ((p = strstr(p, "#include \"")) != NULL) {
-		const char *name = p + 10, *end = strchr(name, '"');
-
-		p = name;
-		if (!end || end - name > 200 || memchr(name, '\n', (size_t)(end - name)))
-			continue;
-		if (len + (size_t)(end - name) + 3 > cap) {
-			cap = 2 * cap + (size_t)(end - name);
-			out = rml_xrealloc(out, cap);
-		}
-		out[len++] = '\n';
-		memcpy(out + len, name, (size_t)(end - name));
-		len += (size_t)(end - name);
-		out[len++] = '\n';
-		out[len] = '\0';
-	}
-	return out;
-}
-
-static bool shares_include(const char *mine, const char *text)
-{
-	char *theirs = quoted_includes(text);
-	const char *p = mine;
-	bool shared = false;
-
-	while (!shared && (p = strchr(p, '\n')) != NULL && p[1]) {
-		const char *end = strchr(p + 1, '\n');
-		char name[256];
-
-		if (!end)
-			break;
-		snprintf(name, sizeof(name), "\n%.*s\n", (int)(end - p - 1), p + 1);
-		shared = strstr(theirs, name) != NULL;
-		p = end;
-	}
-	free(theirs);
-	return shared;
-}
-
-/*
- * The other files of the same driver as path: .c files beside it that use the regmap_field
- * API and include one of the driver's own headers it includes ("tsens.h", "lpass.h").
- * They are read for what they contribute (allocations, wrappers, tables), not reported.
- */
-static size_t find_siblings(const char *path, char ***out)
-{
-	size_t dl = dir_len(path), n = 0;
-	char dir[PATH_MAX], *text = NULL, *mine, err[256];
-	size_t len;
-	DIR *d;
-	struct dirent *de;
-
-	*out = NULL;
-	snprintf(dir, sizeof(dir), "%.*s", dl ? (int)dl : 1, dl ? path : ".");
-	if (rml_read_file(path, &text, &len, err, sizeof(err)) < 0)
-		return 0;
-	mine = quoted_includes(text);
-	free(text);
-	d = *mine ? opendir(dir) : NULL;
-	while (d && (de = readdir(d)) != NULL) {
-		size_t nl = strlen(de->d_name);
-		char cand[2 * PATH_MAX + 2];
-
-		if (nl < 3 || strcmp(de->d_name + nl - 2, ".c"))
-			continue;
-		snprintf(cand, sizeof(cand), "%s/%s", dir, de->d_name);
-		if (!strcmp(de->d_name, path + (dl ? dl + 1 : 0)) ||
-		    rml_read_file(cand, &text, &len, err, sizeof(err)) < 0)
-			continue;
-		if ((strstr(text, "regmap_field") || strstr(text, "reg_field")) &&
-		    shares_include(mine, text)) {
-			*out = rml_xrealloc(*out, (n + 1) * sizeof(**out));
-			(*out)[n++] = rml_xstrdup(cand);
-		}
-		free(text);
-	}
-	if (d)
-		closedir(d);
-	free(mine);
-	/* a stable order, whatever readdir gives */
-	for (size_t a = 1; a < n; a++)
-		for (size_t b = a; b > 0 && strcmp((*out)[b - 1], (*out)[b]) > 0; b--) {
-			char *t = (*out)[b];
-
-			(*out)[b] = (*out)[b - 1];
-			(*out)[b - 1] = t;
-		}
-	return n;
-}
-
-/* Is this diagnostic in one of the files (other than keep) read only as siblings? */
-static bool in_sibling(const struct rml_diag *d, const char *const *paths, size_t n,
-		       const char *keep)
-{
-	for (size_t i = 0; i < n; i++)
-		if (paths[i] != keep && !strcmp(d->loc.file, paths[i]))
-			return true;
-	return false;
-}
-
-
-/* ---- inputs: directories walked, files that cannot involve regmap_field skipped ------- */
-
-struct inlist {
-	char **v;
-	size_t n, cap;
-};
-
-static void inlist_add(struct inlist *l, const char *p)
-{
-	if (l->n == l->cap) {
-		l->cap = l->cap ? 2 * l->cap : 64;
-		l->v = rml_xrealloc(l->v, l->cap * sizeof(*l->v));
-	}
-	l->v[l->n++] = rml_xstrdup(p);
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-struct visited {
-	dev_t dev[256];
-	ino_t ino[256];
-	int n;
-};
-
-/* All .c files under dir, sorted; loops and unreadable entries are reported, not fatal. */
-static int walk_dir(const char *dir, struct inlist *out, struct visited *seen, int depth)
-{
-	struct inlist here = { 0 };
-	struct stat st;
-	DIR *d;
-	struct dirent *de;
-	int rc = 0;
-
-	if (stat(dir, &st) < 0)
-		return 0;
-	for (int i = 0; i < seen->n; i++)
-		if (seen->dev[i] == st.st_dev && seen->ino[i] == st.st_ino) {
-			fprintf(stderr, "regmap-lint: error: %s: directory loop (a symlink back to an "
-				"ancestor), not followed\n", dir);
-			return -1;
-		}
-	if (depth > 64 || seen->n == 256) {
-		fprintf(stderr, "regmap-lint: error: %s: directories nested too deep\n", dir);
-		return -1;
-	}
-	d = opendir(dir);
-	if (!d) {
-		fprintf(stderr, "regmap-lint: error: %s: cannot open directory: %s\n", dir,
-			strerror(errno));
-		return -1;
-	}
-	seen->dev[seen->n] = st.st_dev;
-	seen->ino[seen->n++] = st.st_ino;
-	while ((de = readdir(d)) != NULL) {
-		size_t nl = strlen(de->d_name);
-		char path[PATH_MAX];
-
-		if (de->d_name[0] == '.')
-			continue;	/* ., .., and hidden entries (.git) */
-		if (snprintf(path, sizeof(path), "%s/%s", dir, de->d_name) >= (int)sizeof(path))
-			continue;
-		if (stat(path, &st) < 0) {
-			if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
-				fprintf(stderr, "regmap-lint: error: %s: dangling or looping symlink\n",
-					path);
-				rc = -1;
-			}
-			continue;
-		}
-		if (S_ISDIR(st.st_mode) || (nl > 2 && !strcmp(de->d_name + nl - 2, ".c")))
-			inlist_add(&here, path);
-	}
-	closedir(d);
-	qsort(here.v, here.n, sizeof(*here.v), cmp_str);
-	for (size_t i = 0; i < here.n; i++) {
-		if (stat(here.v[i], &st) == 0 && S_ISDIR(st.st_mode)) {
-			if (walk_dir(here.v[i], out, seen, depth + 1) < 0)
-				rc = -1;
-		} else {
-			inlist_add(out, here.v[i]);
-		}
-		free(here.v[i]);
-	}
-	free(here.v);
-	seen->n--;
-	return rc;
-}
-
-static bool mentions_api(const char *t, size_t len)
-{
-	return memmem(t, len, "regmap_field", 12) || memmem(t, len, "reg_field", 9) ||
-	       memmem(t, len, "REG_FIELD", 9);
-}
-
-/* Could this file involve the regmap_field API (it, or a header it includes with quotes)? */
-static bool may_use_api(const char *path)
-{
-	char *text, err[256];
-	size_t len, dl = dir_len(path);
-	bool may;
-	const char *p;
-
-	if (rml_read_file(path, &text, &len, err, sizeof(err)) < 0)
-		return true;	/* let the analysis report it */
-	may = mentions_api(text, len);
-	for (p = text; !may && (p = strstr(p, "#include \"")) != NULL;) {
-		const char *name = p + 10, *end = strchr(name, '"');
-		char hpath[PATH_MAX], *htext;
-		size_t hlen;
-
-		p = name;
-		if (!end || end - name > 200 || memchr(name, '\n', (size_t)(end - name)))
-			continue;
-		snprintf(hpath, sizeof(hpath), "%.*s%s%.*s", (int)dl, path, dl ? "/" : "",
-			 (int)(end - name), name);
-		if (rml_read_file(hpath, &htext, &hlen, err, sizeof(err)) == 0) {
-			may = mentions_api(htext, hlen);
-			free(htext);
-		}
-	}
-	free(text);
-	return may;
-}
-
-/*
- * Directories become the .c files under them; in a normal run, files that cannot involve
- * the API are dropped without parsing. Returns -1 when an entry could not be walked.
- */
-static int expand_inputs(struct rml_args *a, bool prefilter, size_t *skipped)
-{
-	struct inlist l = { 0 };
-	struct visited seen;
-	struct stat st;
-	int rc = 0;
-
-	*skipped = 0;
-	for (size_t i = 0; i < a->ninputs; i++) {
-		size_t nl = strlen(a->inputs[i]);
-
-		/* a directory is walked, unless it is named as a C file is: then it is an error */
-		if (stat(a->inputs[i], &st) == 0 && S_ISDIR(st.st_mode) &&
-		    !(nl > 2 && !strcmp(a->inputs[i] + nl - 2, ".c"))) {
-			size_t from = l.n;
-
-			seen.n = 0;
-			if (walk_dir(a->inputs[i], &l, &seen, 0) < 0)
-				rc = -1;
-			for (size_t k = from; prefilter && k < l.n; k++) {
-				if (may_use_api(l.v[k]))
-					continue;
-				free(l.v[k]);
-				memmove(&l.v[k], &l.v[k + 1], (l.n - k - 1) * sizeof(*l.v));
-				l.n--;
-				k--;
-				(*skipped)++;
-			}
-		} else if (prefilter && stat(a->inputs[i], &st) == 0 && S_ISREG(st.st_mode) &&
-			   !may_use_api(a->inputs[i])) {
-			(*skipped)++;
-		} else {
-			inlist_add(&l, a->inputs[i]);
-		}
-		free(a->inputs[i]);
-	}
-	free(a->inputs);
-	a->inputs = l.v;
-	a->ninputs = l.n;
-	return rc;
-}
-
-/*
- * One driver: input i with the other inputs of its directory, or, given alone, with the
- * sibling files of the same driver. Prints the report; returns the exit status part.
- */
-static int check_driver(const struct cli *c, struct rml_index *idx, const struct rml_check_opts *o,
-			const struct rml_args *args, size_t i, bool *done, struct rml_report *rep,
-			struct sink *sink)
-{
-	const char *path = args->inputs[i];
-	const char **paths = rml_xcalloc(args->ninputs + 1, sizeof(*paths));
-	size_t n = 0, nsib = 0, dl = dir_len(path);
-	char **sib = NULL;
-	const char *report_only = NULL;
-	struct rml_group_result g;
-	struct rml_diags shown;
-	unsigned long nlines = 0;
+	struct rml_index *idx = rml_index_new();
+	struct rml_inlist in = { 0 };
+	size_t skipped = 0;
 	int rc = EXIT_CLEAN;
 
-	for (size_t j = i; j < args->ninputs; j++) {
-		if (done[j] || dir_len(args->inputs[j]) != dl || strncmp(args->inputs[j], path, dl))
-			continue;
-		paths[n++] = args->inputs[j];
-		done[j] = true;
-	}
-	if (n == 1 && c->siblings) {
-		nsib = find_siblings(path, &sib);
-		if (nsib) {
-			paths = rml_xrealloc(paths, (1 + nsib) * sizeof(*paths));
-			for (size_t k = 0; k < nsib; k++)
-				paths[n++] = sib[k];
-			report_only = path;
-		}
-	}
-	if (c->verbose && nsib) {
-		fprintf(stderr, "regmap-lint: %s: also reading", path);
-		for (size_t k = 0; k < nsib; k++)
-			fprintf(stderr, " %s", sib[k]);
-		fputc('\n', stderr);
-	}
-	rml_check_group(idx, paths, n, o, &g);
+	for (size_t i = 0; i < args->ninputs; i++)
+		rml_inlist_add(&in, args->inputs[i]);
+	if (rml_expand_inputs(NULL, &in, false, &skipped) < 0)
+		rc = EXIT_TOOL_ERROR;
+	for (size_t i = 0; i < in.n; i++) {
+		int frc = c->agree_log ? agree_file(idx, in.v[i], c->agree_log, o)
+				       : verify_file(idx, in.v[i], o);
 
-	/* tool errors of the files asked for, then the findings (minus the siblings') */
-	rml_diags_init(&shown, &g.merged.arena);
-	for (size_t k = 0; k < n; k++) {
-		const struct rml_file_result *res = &g.files[k];
-
-		if (report_only && paths[k] != report_only)
-			continue;
-		for (size_t e = 0; e < rml_diags_count(&res->diags); e++)
-			rml_ptrvec_push(&shown.v, rml_diags_at(&res->diags, e));
-		if (res->tool_error)
-			rc = EXIT_TOOL_ERROR;
-		if (c->verbose)
-			rml_print_verbose(stderr, res);
+		if (frc > rc)
+			rc = frc;
 	}
-	for (size_t e = 0; e < rml_diags_count(&g.diags); e++) {
-		struct rml_diag *d = rml_diags_at(&g.diags, e);
-
-		if (report_only && in_sibling(d, paths, n, report_only))
-			continue;
-		rml_ptrvec_push(&shown.v, d);
-		if (d->sev == RML_SEV_WARNING && rc == EXIT_CLEAN)
-			rc = EXIT_FINDINGS;
-	}
-	rml_diags_sort(&shown);
-	for (size_t k = 0; k < n - nsib; k++)
-		nlines += count_lines(g.files[k].text, g.files[k].len);
-	rml_report_add(rep, &shown, (unsigned)(n - nsib), nlines);
-	sink_flush(sink);
-	if (c->verbose && (n > 1 || g.merged.writes.n))
-		rml_print_link_stats(stderr, &g.merged);
-	rml_diags_fini(&shown);
-	rml_group_result_fini(&g);
-	for (size_t k = 0; k < nsib; k++)
-		free(sib[k]);
-	free(sib);
-	free(paths);
+	rml_inlist_fini(&in);
+	rml_index_free(idx);
 	return rc;
 }
 
 int main(int argc, char **argv)
 {
-	struct cli c = { 0 };
+	struct cli c = { .jobs = 0, .timeout = 300, .max_memory = DEFAULT_MAX_MEMORY };
 	struct rml_args args;
 	struct rml_args_env env = { getenv("SRCARCH"), getenv("ARCH"), getenv("CROSS_COMPILE") };
 	struct rml_check_opts o = { 0 };
-	struct rml_index *idx;
 	char err[512], *envbuf;
-	bool *done;
 	char **av = with_env_opts(&argc, argv, &envbuf);
 	const char *kbuild = getenv("KBUILD_CHECKSRC");
 	bool under_kbuild = kbuild && *kbuild;
@@ -1123,7 +910,6 @@ int main(int argc, char **argv)
 		.version = pinned ? "0.0.0-golden" : RML_VERSION,
 		.libclang = pinned ? "golden" : rml_libclang_version(),
 	};
-	bool reporting;
 	struct rml_report rep;
 	struct sink sink;
 	int rc = EXIT_CLEAN;
@@ -1149,12 +935,13 @@ int main(int argc, char **argv)
 		rc = EXIT_TOOL_ERROR;
 		goto out_free_cli;
 	}
-	if (!args.ninputs) {
+	if (!args.ninputs && (c.verify || c.agree_log || (!c.files_from && !c.compdb && !c.diff &&
+							     !c.since && !c.patch))) {
 		fprintf(stderr, "regmap-lint: error: no input files (see --help)\n");
 		rc = EXIT_TOOL_ERROR;
 		goto out_free_args;
 	}
-	o.parse.lone = c.force_lone || !describes_headers(&args);
+	o.parse.lone = c.force_lone || !rml_args_describe_headers(&args);
 	o.parse.bundled_include = bundled_include(c.include_dir);
 	o.parse.flags = (const char *const *)args.flags;
 	o.parse.nflags = args.nflags;
@@ -1168,62 +955,55 @@ int main(int argc, char **argv)
 		for (size_t i = 0; i < args.ndropped; i++)
 			fprintf(stderr, "regmap-lint: dropped flag: %s\n", args.dropped[i]);
 	}
-
-	reporting = !c.verify && !c.agree_log;
-	if (reporting) {
-		if (sink_open(&sink, c.output, under_kbuild) < 0) {
-			rc = EXIT_TOOL_ERROR;
-			goto out_free_args;
-		}
-		oo.format = c.format;
-		oo.color = want_color(&c, under_kbuild ? STDERR_FILENO : STDOUT_FILENO);
-		oo.terse = c.terse;
-		oo.emacs = c.emacs;
-		oo.showfile = c.showfile;
-		oo.root = c.sarif_root;
-		rml_report_begin(&rep, sink.f, &oo);
+	if (c.verify || c.agree_log) {
+		rc = corpus_mode(&c, &args, &o);
+		goto out_free_args;
 	}
+
+	if (sink_open(&sink, c.output, under_kbuild) < 0) {
+		rc = EXIT_TOOL_ERROR;
+		goto out_free_args;
+	}
+	oo.format = c.format;
+	oo.color = want_color(&c, under_kbuild ? STDERR_FILENO : STDOUT_FILENO);
+	oo.terse = c.terse;
+	oo.emacs = c.emacs;
+	oo.showfile = c.showfile;
+	oo.root = c.sarif_root;
+	rml_report_begin(&rep, sink.f, &oo);
 	{
-		size_t skipped = 0;
+		struct rml_run_opts ro = {
+			.verbose = c.verbose,
+			.kbuild = under_kbuild,
+			.siblings = c.siblings,
+			.siblings_set = c.siblings_set,
+			.no_config = c.no_config,
+			.enabled = c.enabled,
+			.enable_given = c.enable_given,
+			.check = o,
+			.env = &env,
+			.jobs = c.jobs ? c.jobs : rml_ncpus(),
+			.timeout = c.timeout,
+			.memory_mb = c.max_memory,
+			.compdb = c.compdb,
+			.files_from = c.files_from,
+			.baseline = c.baseline,
+			.write_baseline = c.write_baseline,
+			.diff = c.diff,
+			.since = c.since,
+			.patch = c.patch,
+			.contents_from = c.contents_from,
+			.inputs = args.inputs,
+			.ninputs = args.ninputs,
+		};
 
-		if (expand_inputs(&args, !c.verify && !c.agree_log, &skipped) < 0)
-			rc = EXIT_TOOL_ERROR;
-		if (c.verbose)
-			fprintf(stderr, "regmap-lint: %zu file%s to analyse, %zu skipped (no use of the "
-				"regmap_field API in them or their own headers)\n", args.ninputs,
-				args.ninputs == 1 ? "" : "s", skipped);
+		if (ro.jobs > MAX_JOBS)
+			ro.jobs = MAX_JOBS;
+		rc = rml_run(&ro, &rep, flush_sink, &sink);
 	}
-	idx = rml_index_new();
-	done = rml_xcalloc(args.ninputs + 1, sizeof(*done));
-	for (size_t i = 0; i < args.ninputs; i++) {
-		const char *path = args.inputs[i];
-		int frc;
-
-		if (done[i])
-			continue;
-		if (c.agree_log) {
-			frc = agree_file(idx, path, c.agree_log, &o);
-			if (frc > rc)
-				rc = frc;
-			continue;
-		}
-		if (c.verify) {
-			frc = verify_file(idx, path, &o);
-			if (frc > rc)
-				rc = frc;
-			continue;
-		}
-		frc = check_driver(&c, idx, &o, &args, i, done, &rep, &sink);
-		if (frc == EXIT_TOOL_ERROR || (frc == EXIT_FINDINGS && rc == EXIT_CLEAN))
-			rc = frc;
-	}
-	free(done);
-	rml_index_free(idx);
-	if (reporting) {
-		rml_report_end(&rep);
-		if (sink_close(&sink, c.output) < 0)
-			rc = EXIT_TOOL_ERROR;
-	}
+	rml_report_end(&rep);
+	if (sink_close(&sink, c.output) < 0)
+		rc = EXIT_TOOL_ERROR;
 out_free_args:
 	rml_args_fini(&args);
 out_free_cli:

@@ -74,7 +74,7 @@ void rml_report_begin(struct rml_report *r, FILE *out, const struct rml_out_opts
 void rml_report_add(struct rml_report *r, const struct rml_diags *d, unsigned nfiles,
 		    unsigned long nlines)
 {
-	struct rml_srcs s = { 0 };
+	struct rml_srcs s = { .overlay = r->o.overlay };
 
 	r->nfiles += nfiles;
 	r->nlines += nlines;
@@ -123,14 +123,21 @@ void rml_report_end(struct rml_report *r)
 	rml_arena_fini(&r->arena);
 }
 
-static void src_load(struct rml_src *src)
+static void src_load(struct rml_src *src, const struct rml_overlay *ov)
 {
-	FILE *f = fopen(src->path, "rb");
+	const struct rml_ovfile *of = rml_overlay_get(ov, src->path);
+	FILE *f;
 	size_t cap = 0, n;
 	char buf[8192];
 
 	src->text = NULL;
 	src->len = 0;
+	if (of) {
+		src->text = memcpy(rml_xmalloc(of->len + 1), of->text, of->len + 1);
+		src->len = of->len;
+		return;
+	}
+	f = fopen(src->path, "rb");
 	if (!f)
 		return;
 	while ((n = fread(buf, 1, sizeof(buf), f)) > 0) {
@@ -164,7 +171,7 @@ const char *rml_src_line(struct rml_srcs *s, const char *path, unsigned line, si
 		s->v = rml_xrealloc(s->v, (s->n + 1) * sizeof(*s->v));
 		src = &s->v[s->n++];
 		src->path = path;
-		src_load(src);
+		src_load(src, s->overlay);
 	}
 	if (!src->text)
 		return NULL;

@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "diag.h"
+#include "overlay.h"
 
 /* gcc style: "path:line:col: warning: message [rule]" and "path:line:col: note: ..." lines. */
 void rml_out_gcc(FILE *out, const struct rml_diags *d);
@@ -35,6 +36,7 @@ struct rml_out_opts {
 	const char *root;		/* sarif: absolute directory URIs are relative to */
 	const char *version;		/* regmap-lint's, for sarif and json */
 	const char *libclang;
+	const struct rml_overlay *overlay;	/* source lines from here first, or NULL */
 };
 
 /* A pretty-printing JSON writer (two-space indent, one member per line). */
@@ -97,6 +99,7 @@ struct rml_src {
 struct rml_srcs {
 	struct rml_src *v;
 	size_t n;
+	const struct rml_overlay *overlay;	/* borrowed; may be NULL */
 };
 
 /* Line `line` (1-based) of path, without its newline; NULL (and *len 0) if unknown. */

@@ -126,19 +126,20 @@ static bool has_errors(CXTranslationUnit tu)
  */
 static CXTranslationUnit reparse_repaired(struct rml_index *idx, CXTranslationUnit tu,
 					  const char *path, const char **argv, int argc,
-					  unsigned options, struct rml_facts *facts)
+					  unsigned options, const struct rml_overlay *ov,
+					  struct rml_facts *facts)
 {
 	struct rml_repaired *rep;
 	struct CXUnsavedFile *uf;
 	CXTranslationUnit tu2 = NULL;
-	size_t n;
+	size_t n, nuf;
 
 	if (!has_errors(tu))
 		return tu;
 	n = rml_extract_repairs(tu, facts, &rep);
 	if (!n)
 		return tu;
-	uf = rml_xcalloc(n, sizeof(*uf));
+	uf = rml_xcalloc(n + (ov ? ov->n : 0), sizeof(*uf));
 	for (size_t i = 0; i < n; i++) {
 		uf[i].Filename = rep[i].name;
 		uf[i].Contents = rep[i].text;
@@ -152,7 +153,19 @@ static CXTranslationUnit reparse_repaired(struct rml_index *idx, CXTranslationUn
 			rml_ptrvec_push(&facts->voided, vo);
 		}
 	}
-	if (clang_parseTranslationUnit2(idx->idx, path, argv, argc, uf, (unsigned)n, options, &tu2) ==
+	nuf = n;
+	for (size_t i = 0; ov && i < ov->n; i++) {
+		bool repaired = false;
+
+		for (size_t r = 0; r < n && !repaired; r++)
+			repaired = rml_overlay_get(ov, rep[r].name) == &ov->v[i];
+		if (repaired)
+			continue;	/* the repaired text was made from the overlay's */
+		uf[nuf].Filename = ov->v[i].path;
+		uf[nuf].Contents = ov->v[i].text;
+		uf[nuf++].Length = ov->v[i].len;
+	}
+	if (clang_parseTranslationUnit2(idx->idx, path, argv, argc, uf, (unsigned)nuf, options, &tu2) ==
 		    CXError_Success && tu2) {
 		clang_disposeTranslationUnit(tu);
 		tu = tu2;
@@ -172,6 +185,7 @@ int rml_tu_analyse(struct rml_index *idx, const char *path, const struct rml_par
 	const char **argv;
 	size_t n = 0, cap;
 	char *incl = NULL, *target = NULL, *wd = NULL;
+	struct CXUnsavedFile *uf = NULL;
 	CXTranslationUnit tu = NULL;
 	enum CXErrorCode e;
 	unsigned options = CXTranslationUnit_DetailedPreprocessingRecord |
@@ -206,12 +220,23 @@ int rml_tu_analyse(struct rml_index *idx, const char *path, const struct rml_par
 		argv[n++] = wd;
 	}
 
-	e = clang_parseTranslationUnit2(idx->idx, path, argv, (int)n, NULL, 0, options, &tu);
+	if (o->overlay && o->overlay->n) {
+		uf = rml_xcalloc(o->overlay->n, sizeof(*uf));
+		for (size_t i = 0; i < o->overlay->n; i++) {
+			uf[i].Filename = o->overlay->v[i].path;
+			uf[i].Contents = o->overlay->v[i].text;
+			uf[i].Length = o->overlay->v[i].len;
+		}
+	}
+	e = clang_parseTranslationUnit2(idx->idx, path, argv, (int)n, uf,
+					o->overlay ? (unsigned)o->overlay->n : 0, options, &tu);
 	if (e == CXError_Success && tu) {
 		collect_errors(tu, facts);	/* the first parse's: they say why items were set aside */
 		if (o->lone)
-			tu = reparse_repaired(idx, tu, path, argv, (int)n, options, facts);
+			tu = reparse_repaired(idx, tu, path, argv, (int)n, options, o->overlay,
+					      facts);
 	}
+	free(uf);
 	free(argv);
 	free(incl);
 	free(target);

@@ -10,6 +10,7 @@
 #include <stddef.h>
 
 #include "facts.h"
+#include "overlay.h"
 
 struct rml_index;
 
@@ -25,6 +26,7 @@ struct rml_parse_opts {
 	size_t nextra;
 	const char *workdir;		/* -working-directory, or NULL */
 	const char *host_target;	/* --target= for lone mode */
+	const struct rml_overlay *overlay;	/* contents that stand in for files on disk, or NULL */
 };
 
 /*

@@ -22,13 +22,30 @@ struct rml_arena_chunk {
 
 #define CHUNK_MIN (64 * 1024)
 
+/*
+ * What a failed allocation does: print and exit with this status. The one process-wide
+ * setting: the CLI exits 2 (tool error), a worker process the code its parent reads as
+ * "out of memory" (pool.h).
+ */
+static int oom_status = 2;
+
+void rml_set_oom_status(int status)
+{
+	oom_status = status;
+}
+
+static void oom(void)
+{
+	fputs("regmap-lint: out of memory\n", stderr);
+	exit(oom_status);
+}
+
 void *rml_xmalloc(size_t n)
 {
 	void *p = malloc(n ? n : 1);
 
 	if (!p) {
-		fputs("regmap-lint: out of memory\n", stderr);
-		abort();
+		oom();
 	}
 	return p;
 }
@@ -38,8 +55,7 @@ void *rml_xcalloc(size_t n, size_t size)
 	void *p = calloc(n ? n : 1, size ? size : 1);
 
 	if (!p) {
-		fputs("regmap-lint: out of memory\n", stderr);
-		abort();
+		oom();
 	}
 	return p;
 }
@@ -49,8 +65,7 @@ void *rml_xrealloc(void *p, size_t n)
 	void *q = realloc(p, n ? n : 1);
 
 	if (!q) {
-		fputs("regmap-lint: out of memory\n", stderr);
-		abort();
+		oom();
 	}
 	return q;
 }

@@ -37,7 +37,12 @@ struct rml_ptrvec {
 void rml_ptrvec_push(struct rml_ptrvec *v, void *ptr);
 void rml_ptrvec_fini(struct rml_ptrvec *v);
 
-/* malloc/realloc that abort with a message on exhaustion (library code never exits otherwise). */
+/*
+ * malloc/realloc that never return NULL: on exhaustion they print a message and exit with
+ * the status set here (2 by default; a worker process sets its own, pool.h). Library code
+ * never exits otherwise.
+ */
+void rml_set_oom_status(int status);
 void *rml_xmalloc(size_t n);
 void *rml_xcalloc(size_t n, size_t size);
 void *rml_xrealloc(void *p, size_t n);

@@ -1,0 +1,409 @@
+/*
+ * inputs: what a run analyses. Directories walked for .c files, the prefilter that skips
+ * files which cannot involve the regmap_field API, a lone file's sibling files of the same
+ * driver, file lists (--files-from), and the .c files a changed header reaches. No libclang.
+ */
+#include "inputs.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "check.h"
+#include "util.h"
+
+size_t rml_dir_len(const char *p)
+{
+	const char *slash = strrchr(p, '/');
+
+	return slash ? (size_t)(slash - p) : 0;
+}
+
+/* The names a file includes with quotes (#include "x.h"), as a newline-separated list. */
+static char *quoted_includes(const char *text)
+{
+	size_t cap = 256, len = 0;
+	char *out = rml_xmalloc(cap);
+	const char *p = text;
+
+	out[0] = '\0';
+	while ((p = strstr(p, "#include \"")) != NULL) {
+		const char *name = p + 10, *end = strchr(name, '"');
+
+		p = name;
+		if (!end || end - name > 200 || memchr(name, '\n', (size_t)(end - name)))
+			continue;
+		if (len + (size_t)(end - name) + 3 > cap) {
+			cap = 2 * cap + (size_t)(end - name);
+			out = rml_xrealloc(out, cap);
+		}
+		out[len++] = '\n';
+		memcpy(out + len, name, (size_t)(end - name));
+		len += (size_t)(end - name);
+		out[len++] = '\n';
+		out[len] = '\0';
+	}
+	return out;
+}
+
+static bool shares_include(const char *mine, const char *text)
+{
+	char *theirs = quoted_includes(text);
+	const char *p = mine;
+	bool shared = false;
+
+	while (!shared && (p = strchr(p, '\n')) != NULL && p[1]) {
+		const char *end = strchr(p + 1, '\n');
+		char name[256];
+
+		if (!end)
+			break;
+		snprintf(name, sizeof(name), "\n%.*s\n", (int)(end - p - 1), p + 1);
+		shared = strstr(theirs, name) != NULL;
+		p = end;
+	}
+	free(theirs);
+	return shared;
+}
+
+/*
+ * The other files of the same driver as path: .c files beside it that use the regmap_field
+ * API and include one of the driver's own headers it includes ("tsens.h", "lpass.h").
+ * They are read for what they contribute (allocations, wrappers, tables), not reported.
+ */
+size_t rml_find_siblings(const struct rml_overlay *ov, const char *path, char ***out)
+{
+	size_t dl = rml_dir_len(path), n = 0;
+	char dir[PATH_MAX], *text = NULL, *mine, err[256];
+	size_t len;
+	DIR *d;
+	struct dirent *de;
+
+	*out = NULL;
+	snprintf(dir, sizeof(dir), "%.*s", dl ? (int)dl : 1, dl ? path : ".");
+	if (rml_read_source(ov, path, &text, &len, err, sizeof(err)) < 0)
+		return 0;
+	mine = quoted_includes(text);
+	free(text);
+	d = *mine ? opendir(dir) : NULL;
+	while (d && (de = readdir(d)) != NULL) {
+		size_t nl = strlen(de->d_name);
+		char cand[2 * PATH_MAX + 2];
+
+		if (nl < 3 || strcmp(de->d_name + nl - 2, ".c"))
+			continue;
+		snprintf(cand, sizeof(cand), "%s/%s", dir, de->d_name);
+		if (!strcmp(de->d_name, path + (dl ? dl + 1 : 0)) ||
+		    rml_read_source(ov, cand, &text, &len, err, sizeof(err)) < 0)
+			continue;
+		if ((strstr(text, "regmap_field") || strstr(text, "reg_field")) &&
+		    shares_include(mine, text)) {
+			*out = rml_xrealloc(*out, (n + 1) * sizeof(**out));
+			(*out)[n++] = rml_xstrdup(cand);
+		}
+		free(text);
+	}
+	if (d)
+		closedir(d);
+	free(mine);
+	/* a stable order, whatever readdir gives */
+	for (size_t a = 1; a < n; a++)
+		for (size_t b = a; b > 0 && strcmp((*out)[b - 1], (*out)[b]) > 0; b--) {
+			char *t = (*out)[b];
+
+			(*out)[b] = (*out)[b - 1];
+			(*out)[b - 1] = t;
+		}
+	return n;
+}
+
+void rml_inlist_add(struct rml_inlist *l, const char *p)
+{
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 64;
+		l->v = rml_xrealloc(l->v, l->cap * sizeof(*l->v));
+	}
+	l->v[l->n++] = rml_xstrdup(p);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+struct visited {
+	dev_t dev[256];
+	ino_t ino[256];
+	int n;
+};
+
+/* All .c files under dir, sorted; loops and unreadable entries are reported, not fatal. */
+static int walk_dir(const char *dir, struct rml_inlist *out, struct visited *seen, int depth)
+{
+	struct rml_inlist here = { 0 };
+	struct stat st;
+	DIR *d;
+	struct dirent *de;
+	int rc = 0;
+
+	if (stat(dir, &st) < 0)
+		return 0;
+	for (int i = 0; i < seen->n; i++)
+		if (seen->dev[i] == st.st_dev && seen->ino[i] == st.st_ino) {
+			fprintf(stderr, "regmap-lint: error: %s: directory loop (a symlink back to an "
+				"ancestor), not followed\n", dir);
+			return -1;
+		}
+	if (depth > 64 || seen->n == 256) {
+		fprintf(stderr, "regmap-lint: error: %s: directories nested too deep\n", dir);
+		return -1;
+	}
+	d = opendir(dir);
+	if (!d) {
+		fprintf(stderr, "regmap-lint: error: %s: cannot open directory: %s\n", dir,
+			strerror(errno));
+		return -1;
+	}
+	seen->dev[seen->n] = st.st_dev;
+	seen->ino[seen->n++] = st.st_ino;
+	while ((de = readdir(d)) != NULL) {
+		size_t nl = strlen(de->d_name);
+		char path[PATH_MAX];
+
+		if (de->d_name[0] == '.')
+			continue;	/* ., .., and hidden entries (.git) */
+		if (snprintf(path, sizeof(path), "%s%s%s", dir,
+			     dir[0] && dir[strlen(dir) - 1] == '/' ? "" : "/",
+			     de->d_name) >= (int)sizeof(path))
+			continue;
+		if (stat(path, &st) < 0) {
+			if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
+				fprintf(stderr, "regmap-lint: error: %s: dangling or looping symlink\n",
+					path);
+				rc = -1;
+			}
+			continue;
+		}
+		if (S_ISDIR(st.st_mode) || (nl > 2 && !strcmp(de->d_name + nl - 2, ".c")))
+			rml_inlist_add(&here, path);
+	}
+	closedir(d);
+	qsort(here.v, here.n, sizeof(*here.v), cmp_str);
+	for (size_t i = 0; i < here.n; i++) {
+		if (stat(here.v[i], &st) == 0 && S_ISDIR(st.st_mode)) {
+			if (walk_dir(here.v[i], out, seen, depth + 1) < 0)
+				rc = -1;
+		} else {
+			rml_inlist_add(out, here.v[i]);
+		}
+		free(here.v[i]);
+	}
+	free(here.v);
+	seen->n--;
+	return rc;
+}
+
+static bool mentions_api(const char *t, size_t len)
+{
+	return memmem(t, len, "regmap_field", 12) || memmem(t, len, "reg_field", 9) ||
+	       memmem(t, len, "REG_FIELD", 9);
+}
+
+/* Could this file involve the regmap_field API (it, or a header it includes with quotes)? */
+bool rml_may_use_api(const struct rml_overlay *ov, const char *path)
+{
+	char *text, err[256];
+	size_t len, dl = rml_dir_len(path);
+	bool may;
+	const char *p;
+
+	if (rml_read_source(ov, path, &text, &len, err, sizeof(err)) < 0)
+		return true;	/* let the analysis report it */
+	may = mentions_api(text, len);
+	for (p = text; !may && (p = strstr(p, "#include \"")) != NULL;) {
+		const char *name = p + 10, *end = strchr(name, '"');
+		char hpath[PATH_MAX], *htext;
+		size_t hlen;
+
+		p = name;
+		if (!end || end - name > 200 || memchr(name, '\n', (size_t)(end - name)))
+			continue;
+		snprintf(hpath, sizeof(hpath), "%.*s%s%.*s", (int)dl, path, dl ? "/" : "",
+			 (int)(end - name), name);
+		if (rml_read_source(ov, hpath, &htext, &hlen, err, sizeof(err)) == 0) {
+			may = mentions_api(htext, hlen);
+			free(htext);
+		}
+	}
+	free(text);
+	return may;
+}
+
+/*
+ * Directories become the .c files under them; with prefilter, files that cannot involve
+ * the API are dropped without parsing (*skipped counts them). Returns -1 when an entry
+ * could not be walked (reported), 0 otherwise.
+ */
+int rml_expand_inputs(const struct rml_overlay *ov, struct rml_inlist *in, bool prefilter,
+		      size_t *skipped)
+{
+	struct rml_inlist l = { 0 };
+	struct visited seen;
+	struct stat st;
+	int rc = 0;
+
+	*skipped = 0;
+	for (size_t i = 0; i < in->n; i++) {
+		size_t nl = strlen(in->v[i]);
+		bool ovl = rml_overlay_get(ov, in->v[i]) != NULL;
+
+		/* a directory is walked, unless it is named as a C file is: then it is an error */
+		if (!ovl && stat(in->v[i], &st) == 0 && S_ISDIR(st.st_mode) &&
+		    !(nl > 2 && !strcmp(in->v[i] + nl - 2, ".c"))) {
+			size_t from = l.n;
+
+			seen.n = 0;
+			if (walk_dir(in->v[i], &l, &seen, 0) < 0)
+				rc = -1;
+			for (size_t k = from; prefilter && k < l.n; k++) {
+				if (rml_may_use_api(ov, l.v[k]))
+					continue;
+				free(l.v[k]);
+				memmove(&l.v[k], &l.v[k + 1], (l.n - k - 1) * sizeof(*l.v));
+				l.n--;
+				k--;
+				(*skipped)++;
+			}
+		} else if (prefilter && (ovl || (stat(in->v[i], &st) == 0 && S_ISREG(st.st_mode))) &&
+			   !rml_may_use_api(ov, in->v[i])) {
+			(*skipped)++;
+		} else {
+			rml_inlist_add(&l, in->v[i]);
+		}
+		free(in->v[i]);
+	}
+	free(in->v);
+	*in = l;
+	return rc;
+}
+
+void rml_inlist_fini(struct rml_inlist *l)
+{
+	for (size_t i = 0; i < l->n; i++)
+		free(l->v[i]);
+	free(l->v);
+	memset(l, 0, sizeof(*l));
+}
+
+int rml_read_list(const char *file, struct rml_inlist *out, char *err, size_t errlen)
+{
+	char *text = NULL, *p, *nl;
+	size_t len = 0, cap = 0;
+
+	if (!strcmp(file, "-")) {
+		char buf[65536];
+		size_t r;
+
+		while ((r = fread(buf, 1, sizeof(buf), stdin)) > 0) {
+			if (len + r + 1 > cap) {
+				cap = 2 * (len + r + 1);
+				text = rml_xrealloc(text, cap);
+			}
+			memcpy(text + len, buf, r);
+			len += r;
+		}
+		if (ferror(stdin)) {
+			snprintf(err, errlen, "-: cannot read: %s", strerror(errno));
+			free(text);
+			return -1;
+		}
+		text = rml_xrealloc(text, len + 1);
+		text[len] = '\0';
+		if (memchr(text, '\0', len)) {
+			snprintf(err, errlen, "-: contains NUL bytes, not a list of files");
+			free(text);
+			return -1;
+		}
+	} else if (rml_read_file(file, &text, &len, err + 0, errlen) < 0) {
+		char why[256];
+
+		snprintf(why, sizeof(why), "%s", err);
+		snprintf(err, errlen, "%s: %s", file, why);
+		return -1;
+	}
+	for (p = text; p && *p; p = nl ? nl + 1 : NULL) {
+		size_t n;
+
+		nl = strchr(p, '\n');
+		n = nl ? (size_t)(nl - p) : strlen(p);
+		while (n && (p[n - 1] == '\r' || p[n - 1] == ' ' || p[n - 1] == '\t'))
+			n--;
+		if (!n)
+			continue;
+		p[n] = '\0';
+		rml_inlist_add(out, p);
+	}
+	free(text);
+	return 0;
+}
+
+/* Does text include name with quotes (#include "name", any spacing after '#')? */
+static bool includes_name(const char *text, const char *name)
+{
+	size_t nl = strlen(name);
+
+	for (const char *p = text; (p = strstr(p, name)) != NULL; p += nl) {
+		const char *q = p;
+
+		if (q == text || q[-1] != '"' || q[nl] != '"')
+			continue;
+		q--;
+		while (q > text && (q[-1] == ' ' || q[-1] == '\t'))
+			q--;
+		if (q - text >= 7 && !strncmp(q - 7, "include", 7))
+			return true;
+	}
+	return false;
+}
+
+size_t rml_includers(const struct rml_overlay *ov, const char *header, struct rml_inlist *out)
+{
+	size_t dl = rml_dir_len(header), n = 0;
+	const char *base = header + (dl ? dl + 1 : 0);
+	char dir[PATH_MAX];
+	struct rml_inlist here = { 0 };
+	DIR *d;
+	struct dirent *de;
+
+	snprintf(dir, sizeof(dir), "%.*s", dl ? (int)dl : 1, dl ? header : ".");
+	d = opendir(dir);
+	while (d && (de = readdir(d)) != NULL) {
+		size_t nl = strlen(de->d_name);
+		char cand[2 * PATH_MAX + 2];
+
+		if (nl < 3 || strcmp(de->d_name + nl - 2, ".c") || de->d_name[0] == '.')
+			continue;
+		snprintf(cand, sizeof(cand), "%s%s%s", dl ? dir : "", dl ? "/" : "", de->d_name);
+		rml_inlist_add(&here, cand);
+	}
+	if (d)
+		closedir(d);
+	qsort(here.v, here.n, sizeof(*here.v), cmp_str);
+	for (size_t i = 0; i < here.n; i++) {
+		char *text = NULL, err[256];
+		size_t len;
+
+		if (rml_read_source(ov, here.v[i], &text, &len, err, sizeof(err)) == 0 &&
+		    includes_name(text, base)) {
+			rml_inlist_add(out, here.v[i]);
+			n++;
+		}
+		free(text);
+	}
+	rml_inlist_fini(&here);
+	return n;
+}

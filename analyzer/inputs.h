@@ -1,0 +1,37 @@
+/*
+ * inputs: what a run analyses: directories walked for .c files (sorted; hidden entries
+ * and symlink loops left out, loops reported), the prefilter, a lone file's siblings,
+ * file lists, and the .c files that include a changed header. No libclang.
+ */
+#ifndef RML_INPUTS_H
+#define RML_INPUTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "overlay.h"
+
+struct rml_inlist {
+	char **v;	/* heap paths */
+	size_t n, cap;
+};
+
+void rml_inlist_add(struct rml_inlist *l, const char *p);
+void rml_inlist_fini(struct rml_inlist *l);
+
+/* Length of p's directory part ("a/b/c.c" -> 3), 0 without a slash. */
+size_t rml_dir_len(const char *p);
+
+/* Directories -> their .c files; with prefilter, drop what cannot involve the API. */
+int rml_expand_inputs(const struct rml_overlay *ov, struct rml_inlist *in, bool prefilter,
+		      size_t *skipped);
+/* Could path involve the regmap_field API (it, or a header it includes with quotes)? */
+bool rml_may_use_api(const struct rml_overlay *ov, const char *path);
+/* The other .c files of path's driver (beside it, sharing a quoted include, using the API). */
+size_t rml_find_siblings(const struct rml_overlay *ov, const char *path, char ***out);
+/* --files-from: one path per line (blank lines skipped); file "-" is stdin. */
+int rml_read_list(const char *file, struct rml_inlist *out, char *err, size_t errlen);
+/* The .c files beside header that #include "its name"; appended sorted. Returns how many. */
+size_t rml_includers(const struct rml_overlay *ov, const char *header, struct rml_inlist *out);
+
+#endif
