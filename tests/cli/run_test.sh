@@ -1,0 +1,319 @@
+#!/bin/sh
+# run_test: what a run is given and what it leaves out. -j (same report for any N),
+# --files-from, -p compile_commands.json, .regmap-lint config files, inline suppressions,
+# baselines, --diff/--since/--patch, --contents-from and the pre-commit hook (ci/pre-commit
+# in a real git repository), per-driver time/memory limits and crash isolation.
+#   run_test.sh /path/to/regmap-lint /path/to/source-root [sanitized]
+set -u
+RL=$1
+SRC=$2
+SANITIZED=${3:-}
+T=$(mktemp -d)
+trap 'chmod -R u+rwx "$T" 2>/dev/null; rm -rf "$T"' EXIT
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+ko() { echo "FAIL $*"; fail=$((fail + 1)); }
+
+# run CMD...: stdout in $T/out, stderr in $T/err, status in $rc
+run() {
+	"$@" >"$T/out" 2>"$T/err"
+	rc=$?
+}
+# expect NAME RC [GREP-PATTERN-IN-OUT]
+expect() {
+	if [ "$rc" -ne "$2" ]; then
+		ko "$1: exit $rc, want $2; stdout: $(cat "$T/out"); stderr: $(cat "$T/err")"
+	elif [ $# -ge 3 ] && ! grep -q -- "$3" "$T/out"; then
+		ko "$1: stdout lacks '$3': $(cat "$T/out")"
+	else
+		ok
+	fi
+}
+# experr NAME PATTERN: stderr has it
+experr() {
+	if grep -q -- "$2" "$T/err"; then ok; else ko "$1: stderr lacks '$2': $(cat "$T/err")"; fi
+}
+# nout NAME PATTERN: stdout does not have it
+nout() {
+	if grep -q -- "$2" "$T/out"; then ko "$1: stdout has '$2': $(cat "$T/out")"; else ok; fi
+}
+
+# A small driver of our own: one partial overlap (line 13), one too-wide write (line 24).
+mkdir -p "$T/drv"
+cat >"$T/drv/foo.c" <<'EOC'
+// SPDX-License-Identifier: GPL-2.0
+#include <linux/regmap.h>
+#include "foo.h"
+
+enum { F_EN, F_MODE, F_GAIN, F_MAX };
+
+struct foo { struct regmap_field *f[F_MAX]; };
+
+static const struct reg_field foo_fields[F_MAX] = {
+	[F_EN]   = REG_FIELD(FOO_CTRL, 0, 0),
+	[F_MODE] = REG_FIELD(FOO_CTRL, 1, 3),
+	/* the gain starts inside the mode field */
+	[F_GAIN] = REG_FIELD(FOO_CTRL, 3, 6),
+};
+
+int foo_probe(struct device *dev, struct regmap *map, struct foo *foo);
+int foo_probe(struct device *dev, struct regmap *map, struct foo *foo)
+{
+	int ret = devm_regmap_field_bulk_alloc(dev, map, foo->f, foo_fields, F_MAX);
+
+	if (ret)
+		return ret;
+	regmap_field_write(foo->f[F_EN], 1);
+	return regmap_field_write(foo->f[F_MODE], 9);
+}
+EOC
+printf '#define FOO_CTRL 0x10\n' >"$T/drv/foo.h"
+cd "$T"
+
+run "$RL" --no-config drv/foo.c
+expect "the sample driver" 1 'drv/foo.c:13:.*\[field-overlap\]'
+grep -q 'drv/foo.c:24:.*\[write-exceeds-field-width\]' "$T/out" && ok ||
+	ko "sample driver: no write finding on line 24: $(cat "$T/out")"
+
+# ---- -j: the same bytes for any N, run after run -----------------------------------
+for f in gcc json sarif checkpatch; do
+	"$RL" --no-config --format=$f -j 1 "$SRC/corpus" >"$T/j1.$f" 2>"$T/j1.err"
+	r1=$?
+	for j in 2 4 1; do
+		"$RL" --no-config --format=$f -j $j "$SRC/corpus" >"$T/jn.$f" 2>"$T/jn.err"
+		rn=$?
+		if [ $r1 -eq $rn ] && cmp -s "$T/j1.$f" "$T/jn.$f" && cmp -s "$T/j1.err" "$T/jn.err"; then
+			ok
+		else
+			ko "-j $j --format=$f differs from -j 1 (exit $r1/$rn): $(diff "$T/j1.$f" "$T/jn.$f" | head -5)"
+		fi
+	done
+done
+run "$RL" -j 0 drv/foo.c
+expect "-j 0" 2
+experr "-j 0" "error: -j=0: a number from 1 to 64"
+run "$RL" --jobs=x drv/foo.c
+expect "--jobs=x" 2
+
+# ---- --files-from -------------------------------------------------------------------
+printf 'drv/foo.c\n\n%s\n' "$SRC/corpus/field-lsb-gt-msb/ok-ordered.c" >"$T/list"
+run "$RL" --no-config --files-from=list
+expect "--files-from FILE" 1 'drv/foo.c:13:'
+printf 'drv/foo.c\r\n' | "$RL" --no-config --files-from=- >"$T/out" 2>"$T/err"
+rc=$?
+expect "--files-from - (CRLF)" 1 'drv/foo.c:13:'
+run "$RL" --files-from=missing.txt
+expect "--files-from missing" 2
+experr "--files-from missing" "error: --files-from: missing.txt: cannot open"
+printf 'drv/foo.c\nnot-there.c\n' >"$T/list2"
+run "$RL" --no-config --files-from=list2
+expect "--files-from with a missing entry: reported, the rest analysed" 2 'drv/foo.c:13:'
+grep -q 'not-there.c: error: cannot open' "$T/out" && ok || ko "missing entry not reported: $(cat "$T/out")"
+
+# ---- -p compile_commands.json --------------------------------------------------------
+inc=$SRC/corpus/runtime/include
+cat >"$T/compile_commands.json" <<EOJ
+[
+ { "directory": "$T/drv", "file": "foo.c",
+   "command": "gcc -c -o foo.o -nostdinc -isystem $inc -include regmap-lint/lone.h -DFOO='\$(touch $T/pwned)' foo.c" },
+ { "directory": "$T", "file": "$SRC/corpus/field-lsb-gt-msb/ko-swapped.c",
+   "arguments": ["cc", "-c", "-nostdinc", "-isystem", "$inc", "-include", "regmap-lint/lone.h", "$SRC/corpus/field-lsb-gt-msb/ko-swapped.c"] }
+]
+EOJ
+run "$RL" --no-config -p "$T"
+expect "-p: every entry" 1 "$T/drv/foo.c:13:"
+grep -q 'ko-swapped.c:.*\[field-lsb-gt-msb\]' "$T/out" && ok || ko "-p: second entry not analysed: $(cat "$T/out")"
+[ -e "$T/pwned" ] && ko "-p: a command's \$(...) was executed" || ok
+run "$RL" --no-config -p "$T/compile_commands.json" drv/foo.c
+expect "-p FILE with a file named" 1 "$T/drv/foo.c:13:"
+nout "-p with a file named: only it" 'ko-swapped.c'
+run "$RL" --no-config -p "$T" other.c
+expect "-p with a file not in the database" 2
+experr "-p not in db" "other.c: not in"
+mkdir "$T/baddb" && printf '[ { "directory": "/", "file": "x.c" ' >"$T/baddb/compile_commands.json"
+run "$RL" -p "$T/baddb"
+expect "-p truncated database" 2
+experr "-p truncated database" "compile_commands.json:1:"
+run "$RL" -p "$T/nowhere"
+expect "-p missing database" 2
+
+# ---- .regmap-lint config, command line over config -----------------------------------
+mkdir -p "$T/cfg/sub"
+cp drv/foo.c drv/foo.h "$T/cfg/sub/"
+printf '# the table is known to overlap\ndisable = field-overlap\n' >"$T/cfg/.regmap-lint"
+run "$RL" cfg/sub/foo.c
+expect "config disables a rule" 1 'write-exceeds-field-width'
+nout "config disables a rule" 'field-overlap'
+run "$RL" --enable=field-overlap cfg/sub/foo.c
+expect "--enable over config" 1 'field-overlap'
+run "$RL" --no-config cfg/sub/foo.c
+expect "--no-config" 1 'field-overlap'
+printf 'disable = field-overlap\ncolour = yes\n' >"$T/cfg/sub/.regmap-lint"
+run "$RL" cfg/sub/foo.c
+expect "bad config (nearest wins)" 2
+experr "bad config" "cfg/sub/.regmap-lint:2: "
+rm "$T/cfg/sub/.regmap-lint"
+printf 'disable = no-such-rule\n' >"$T/cfg/.regmap-lint"
+run "$RL" cfg/sub/foo.c
+expect "config with an unknown rule" 2
+experr "config unknown rule" "unknown rule 'no-such-rule'"
+rm "$T/cfg/.regmap-lint"
+
+# ---- inline suppressions -------------------------------------------------------------
+mkdir "$T/sup"
+sed -e 's|\[F_GAIN\] = REG_FIELD(FOO_CTRL, 3, 6),|[F_GAIN] = REG_FIELD(FOO_CTRL, 3, 6), /* regmap-lint: ignore field-overlap -- shared bit, see datasheet */|' \
+    -e 's|^\tregmap_field_write(foo->f\[F_EN\], 1);|\t/* regmap-lint: ignore write-* */\n\tregmap_field_write(foo->f[F_EN], 1);|' \
+    -e 's|^\treturn regmap_field_write(foo->f\[F_MODE\], 9);|\t// regmap-lint: ignore write-exceeds-field-width\n\treturn regmap_field_write(foo->f[F_MODE], 9);|' \
+    drv/foo.c >sup/foo.c
+cp drv/foo.h sup/
+run "$RL" --no-config -v sup/foo.c
+expect "suppressed on the line and the line before" 0
+experr "unused suppression with -v" "sup/foo.c:23: remark: unused suppression"
+printf '/* regmap-lint: ignore */\nint x;\n/* regmap-lint: ignore nosuch-rule */\nint y;\n' >"$T/sup/bad.c"
+printf '#include "foo.h"\nstatic const struct reg_field t = REG_FIELD(FOO_CTRL, 0, 1);\n' >>"$T/sup/bad.c"
+run "$RL" --no-config sup/bad.c
+expect "malformed suppression" 0
+experr "malformed suppression" "sup/bad.c:1: warning: regmap-lint suppression ignored"
+experr "suppression naming no rule" "sup/bad.c:3: warning: regmap-lint suppression names no rule: 'nosuch-rule'"
+
+# ---- baseline ------------------------------------------------------------------------
+mkdir "$T/bl"
+cp drv/foo.c drv/foo.h bl/
+run "$RL" --no-config --write-baseline=bl/baseline.txt bl/foo.c
+expect "--write-baseline" 0
+experr "--write-baseline" "bl/baseline.txt: 2 findings recorded"
+[ -s bl/baseline.txt ] && ok || ko "baseline not written"
+run "$RL" --no-config --baseline=bl/baseline.txt bl/foo.c
+expect "--baseline: nothing new" 0
+[ -s "$T/out" ] && ko "--baseline printed: $(cat "$T/out")" || ok
+# lines move (a comment above), a new defect appears: only it is reported
+sed -e 's|^enum { F_EN|/* moved down by a comment */\nenum { F_EN|' \
+    -e 's|^\tregmap_field_write(foo->f\[F_EN\], 1);|\tregmap_field_write(foo->f[F_EN], 2);\n\tregmap_field_write(foo->f[F_EN], 1);|' drv/foo.c >bl/foo.c
+run "$RL" --no-config --baseline=bl/baseline.txt bl/foo.c
+expect "--baseline: the new one only" 1 "writes 2 to 'F_EN'"
+nout "--baseline: the old write finding still matched" "writes 9"
+
+nout "--baseline: moved findings still matched" 'field-overlap'
+# the overlap fixed: its entry is stale
+sed -i 's|\[F_GAIN\] = REG_FIELD(FOO_CTRL, 3, 6)|[F_GAIN] = REG_FIELD(FOO_CTRL, 4, 6)|' bl/foo.c
+run "$RL" --no-config --baseline=bl/baseline.txt bl/foo.c
+experr "stale baseline entry" "bl/baseline.txt: 1 stale entry"
+printf 'not a baseline\n' >bl/bad.txt
+run "$RL" --no-config --baseline=bl/bad.txt bl/foo.c
+expect "bad baseline" 2
+experr "bad baseline" "bl/bad.txt:1: "
+
+# ---- --diff, --since, --patch, --contents-from, pre-commit (a real git repository) ---
+if command -v git >/dev/null 2>&1; then
+	G="git -c user.name=t -c user.email=t@t -c init.defaultBranch=main -c commit.gpgsign=false"
+	mkdir "$T/repo"
+	cp drv/foo.c drv/foo.h "$T/repo/"
+	cd "$T/repo"
+	$G init -q . && $G add foo.c foo.h && $G commit -q -m base
+	# a new too-wide write; the old findings stay as they are
+	sed -i 's|^\treturn regmap_field_write(foo->f\[F_MODE\], 9);|\tregmap_field_write(foo->f[F_GAIN], 16);\n\treturn regmap_field_write(foo->f[F_MODE], 9);|' foo.c
+	git diff -U0 >"$T/change.diff"
+	run "$RL" --no-config --diff="$T/change.diff"
+	expect "--diff: only the added line" 1 "foo.c:24:.*writes 16"
+	nout "--diff: old findings left out" 'field-overlap'
+	run "$RL" --no-config --diff=- foo.c <"$T/change.diff"
+	expect "--diff=- with the file named" 1 "foo.c:24:.*writes 16"
+	run "$RL" --no-config --since=HEAD
+	expect "--since HEAD" 1 "foo.c:24:.*writes 16"
+	nout "--since HEAD: old findings left out" 'field-overlap'
+	run "$RL" --no-config --since=no-such-rev
+	expect "--since a bad revision" 2
+	# --patch: the tree stays as it is; the patch's added lines are judged
+	git diff >"$T/change.patch"
+	git checkout -q foo.c
+	cp foo.c "$T/before.c"
+	run "$RL" --no-config --patch="$T/change.patch"
+	expect "--patch" 1 "foo.c:24:.*writes 16"
+	cmp -s foo.c "$T/before.c" && ok || ko "--patch modified the tree"
+	sed -i 's|REG_FIELD(FOO_CTRL, 1, 3)|REG_FIELD(FOO_CTRL, 1, 2)|; s|regmap_field_write(foo->f\[F_MODE\], 9)|regmap_field_write(foo->f[F_MODE], 1)|' foo.c
+	sed -i 's|^\treturn regmap_field_write(foo->f\[F_MODE\], 1);|\treturn 0;|' foo.c
+	run "$RL" --no-config --patch="$T/change.patch"
+	expect "--patch that does not apply" 2
+	experr "--patch that does not apply" "change.patch: foo.c: hunk"
+	git checkout -q foo.c
+
+	# pre-commit: staged contents, staged lines
+	ln -s "$SRC/ci/pre-commit" .git/hooks/pre-commit
+	export REGMAP_LINT="$RL" REGMAP_LINT_OPTS=--no-config
+	sed -i 's|^\treturn regmap_field_write(foo->f\[F_MODE\], 9);|\tregmap_field_write(foo->f[F_GAIN], 16);\n\treturn regmap_field_write(foo->f[F_MODE], 9);|' foo.c
+	$G add foo.c
+	# the working tree fixes it, the index does not: the commit is refused
+	sed -i 's|foo->f\[F_GAIN\], 16|foo->f[F_GAIN], 15|' foo.c
+	if $G commit -q -m bad >"$T/out" 2>"$T/err"; then
+		ko "pre-commit: a staged defect was committed"
+	else
+		grep -q 'foo.c:24:.*writes 16' "$T/err" "$T/out" && ok ||
+			ko "pre-commit: finding not shown: $(cat "$T/out" "$T/err")"
+	fi
+	# the index fixes it, the working tree does not: the commit goes in; old findings
+	# in the file (not on staged lines) do not block it
+	$G add foo.c
+	sed -i 's|foo->f\[F_GAIN\], 15|foo->f[F_GAIN], 16|' foo.c
+	if $G commit -q -m good >"$T/out" 2>"$T/err"; then ok; else
+		ko "pre-commit: a clean staged change was refused: $(cat "$T/out" "$T/err")"
+	fi
+	git checkout -q foo.c
+	# a staged header change reaches the .c files that include it
+	sed -i 's|0x10|0x10\n#define FOO_WIDE_VALUE 99|' foo.h
+	sed -i 's|^\treturn regmap_field_write(foo->f\[F_MODE\], 9);|\treturn regmap_field_write(foo->f[F_MODE], 9);|' foo.c
+	$G add foo.h
+	if $G commit -q -m header >"$T/out" 2>"$T/err"; then ok; else
+		ko "pre-commit: a harmless header change was refused: $(cat "$T/out" "$T/err")"
+	fi
+	unset REGMAP_LINT REGMAP_LINT_OPTS
+
+	# the pre-commit framework with our .pre-commit-hooks.yaml (try-repo: this source tree
+	# as the hook repository, uncommitted changes included)
+	if command -v pre-commit >/dev/null 2>&1 && [ -e "$SRC/.git" ]; then
+		mkdir -p "$T/bin" && ln -sf "$RL" "$T/bin/regmap-lint"
+		sed -i 's|^\treturn regmap_field_write(foo->f\[F_MODE\], 9);|\tregmap_field_write(foo->f[F_GAIN], 16);\n\treturn regmap_field_write(foo->f[F_MODE], 9);|' foo.c
+		$G add foo.c
+		PATH="$T/bin:$PATH" PRE_COMMIT_HOME="$T/pch" pre-commit try-repo "$SRC" regmap-lint-changed \
+			--files foo.c foo.h >"$T/out" 2>"$T/err"
+		rc=$?
+		expect "pre-commit framework: regmap-lint-changed" 1 'foo.c:24:.*writes 16'
+		nout "pre-commit framework: only the changed lines" 'field-overlap'
+		PATH="$T/bin:$PATH" PRE_COMMIT_HOME="$T/pch" pre-commit try-repo "$SRC" regmap-lint \
+			--files foo.c >"$T/out" 2>"$T/err"
+		rc=$?
+		expect "pre-commit framework: regmap-lint" 1 'foo.c:13:.*field-overlap'
+		$G reset -q foo.c && git checkout -q foo.c
+	else
+		echo "SKIP the pre-commit framework: pre-commit not installed, or $SRC is not a git checkout"
+	fi
+	cd "$T"
+else
+	echo "SKIP --diff/--since/--patch/pre-commit: git is not installed"
+fi
+
+# ---- limits and crash isolation: one driver fails, the others are still reported -----
+python3 - "$T/big.c" <<'EOP'
+import sys
+with open(sys.argv[1], "w") as f:
+    f.write("#include <linux/regmap.h>\nstatic const struct reg_field big[] = {\n")
+    for i in range(60000):
+        f.write("\tREG_FIELD(%d, 0, 7),\n" % (i * 4))
+    f.write("};\nconst struct reg_field *big_p = big;\n")
+EOP
+run "$RL" --no-config --timeout=1 -j 2 big.c drv/foo.c
+expect "--timeout: the slow file is an error" 2 'big.c: error: analysis stopped after 1 s (--timeout)'
+grep -q 'drv/foo.c:13:' "$T/out" && ok || ko "--timeout: other files not reported: $(cat "$T/out")"
+if [ -z "$SANITIZED" ]; then
+	run "$RL" --no-config --max-memory=64 big.c drv/foo.c
+	expect "--max-memory" 2 'big.c: error: analysis needed more than 64 MB (--max-memory)'
+	grep -q 'drv/foo.c:13:' "$T/out" && ok || ko "--max-memory: other files not reported"
+fi
+RML_TEST_CRASH=drv/foo.c "$RL" --no-config "$SRC/corpus/field-lsb-gt-msb/ko-swapped.c" drv/foo.c \
+	>"$T/out" 2>"$T/err"
+rc=$?
+expect "a crashing worker" 2 'drv/foo.c: error: analysis crashed (signal 11'
+grep -q 'ko-swapped.c:.*\[field-lsb-gt-msb\]' "$T/out" && ok || ko "crash: other files not reported"
+
+echo "run_test: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
