@@ -192,7 +192,8 @@ static int walk_dir(const char *dir, struct rml_inlist *out, struct visited *see
 			rml_inlist_add(&here, path);
 	}
 	closedir(d);
-	qsort(here.v, here.n, sizeof(*here.v), cmp_str);
+	if (here.n > 1)
+		qsort(here.v, here.n, sizeof(*here.v), cmp_str);
 	for (size_t i = 0; i < here.n; i++) {
 		if (stat(here.v[i], &st) == 0 && S_ISDIR(st.st_mode)) {
 			if (walk_dir(here.v[i], out, seen, depth + 1) < 0)
@@ -392,7 +393,8 @@ size_t rml_includers(const struct rml_overlay *ov, const char *header, struct rm
 	}
 	if (d)
 		closedir(d);
-	qsort(here.v, here.n, sizeof(*here.v), cmp_str);
+	if (here.n > 1)
+		qsort(here.v, here.n, sizeof(*here.v), cmp_str);
 	for (size_t i = 0; i < here.n; i++) {
 		char *text = NULL, err[256];
 		size_t len;

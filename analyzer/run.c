@@ -673,7 +673,7 @@ static int worker(size_t gi, int fd, void *ctx)
 
 		for (size_t k = 0; crash && k < gr->n; k++)
 			if (!strcmp(crash, r->jobs[gr->first + k].path))
-				raise(SIGSEGV);
+				raise(SIGKILL);
 	}
 	for (size_t k = 0; k < gr->n; k++) {
 		paths[k] = r->jobs[gr->first + k].path;
