@@ -208,10 +208,33 @@ static int walk_dir(const char *dir, struct rml_inlist *out, struct visited *see
 	return rc;
 }
 
+/*
+ * The API's own words: the regmap_field calls and type, the reg_field type, its two
+ * macros. Not "reg_field" or "REG_FIELD" alone: names such as REG_FIELD_PREP or
+ * dw_reg_fields would let 700 more files of a kernel tree through.
+ */
+static bool ident_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       c == '_';
+}
+
+/* word at the start of an identifier (SOC15_REG_FIELD( and AMDGPU_GET_REG_FIELD( are not). */
+static bool has_word(const char *t, size_t len, const char *word)
+{
+	size_t wl = strlen(word);
+
+	for (const char *p = t, *end = t + len; (p = memmem(p, (size_t)(end - p), word, wl));
+	     p += wl)
+		if (p == t || !ident_char(p[-1]))
+			return true;
+	return false;
+}
+
 static bool mentions_api(const char *t, size_t len)
 {
-	return memmem(t, len, "regmap_field", 12) || memmem(t, len, "reg_field", 9) ||
-	       memmem(t, len, "REG_FIELD", 9);
+	return memmem(t, len, "regmap_field", 12) || memmem(t, len, "struct reg_field", 16) ||
+	       has_word(t, len, "REG_FIELD(") || has_word(t, len, "REG_FIELD_ID(");
 }
 
 /* Could this file involve the regmap_field API (it, or a header it includes with quotes)? */
