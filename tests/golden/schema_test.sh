@@ -1,16 +1,20 @@
 #!/bin/sh
 # schema_test: the machine formats against their JSON schemas, with Debian's
-# python3-jsonschema (ci/setup installs it):
+# python3-jsonschema and python3-rfc3987 (for format uri and uri-reference; ci/setup
+# installs both):
 #   - --format=sarif against sarif-github.schema.json: SARIF 2.1.0 as GitHub code
-#     scanning takes it, written by hand from the spec and GitHub's documented
-#     requirements, because the OASIS schema file is not in any Debian 12 package;
+#     scanning takes it, written by hand (the OASIS schema file is not in any Debian 12
+#     package) in two layers, the OASIS schema's constraints for the objects regmap-lint
+#     writes and GitHub's requirements on top (see the schema's $comment);
 #   - --format=json and --list-rules --format=json against regmap-lint-1.schema.json,
 #     the schema docs/output.md documents.
 # Beyond the schemas: ruleIndex points at ruleId, the rules table is --list-rules with
 # each rule's doc (rules/<id>.md) as its help, fingerprints are unique per file, and the
-# json report agrees with the sarif one.
+# json report agrees with the sarif one. The SARIF schema is shown to be strict (broken
+# copies of a good report fail it, in the layer expected) and not too strict (properties
+# that SARIF allows and regmap-lint does not write pass it).
 #   schema_test.sh /path/to/regmap-lint /path/to/source-root
-# Exit 77 (skipped) without python3-jsonschema, except under CI (CI=true), where it fails.
+# Exit 77 (skipped) without those modules, except under CI (CI=true), where it fails.
 set -u
 RL=$1
 SRC=$2
@@ -22,13 +26,14 @@ trap 'rm -rf "$T"' EXIT
 
 PY=
 for p in /usr/bin/python3 python3; do
-	if "$p" -c 'import jsonschema' >/dev/null 2>&1; then
+	if "$p" -c 'import jsonschema, rfc3987' >/dev/null 2>&1; then
 		PY=$p
 		break
 	fi
 done
 if [ -z "$PY" ]; then
-	echo "schema_test: python3 with jsonschema not found (apt-get install python3-jsonschema)"
+	echo "schema_test: python3 with jsonschema and rfc3987 not found" \
+		"(apt-get install python3-jsonschema python3-rfc3987)"
 	[ "${CI:-}" = true ] && exit 1
 	exit 77
 fi
@@ -71,6 +76,14 @@ sarif_schema = load(os.path.join(gold, "sarif-github.schema.json"))
 own_schema = load(os.path.join(gold, "regmap-lint-1.schema.json"))
 for s in (sarif_schema, own_schema):
     jsonschema.Draft7Validator.check_schema(s)
+# format uri and uri-reference are checked only with rfc3987 importable
+formats = jsonschema.Draft7Validator.FORMAT_CHECKER
+assert {"uri", "uri-reference"} <= set(formats.checkers), "format checking is off"
+# the OASIS layer alone: the same definitions, without GitHub's on top
+oasis_schema = dict(sarif_schema, allOf=[{"$ref": "#/definitions/sarifLog"}])
+
+def validator(schema):
+    return jsonschema.Draft7Validator(schema, format_checker=formats)
 ids = open("rule-ids").read().split()
 passed = failed = 0
 
@@ -83,7 +96,7 @@ def check(name, ok, why=""):
         print(f"FAIL {name}: {why}")
 
 def validate(name, doc, schema):
-    errs = sorted(jsonschema.Draft7Validator(schema).iter_errors(doc), key=str)
+    errs = sorted(validator(schema).iter_errors(doc), key=str)
     check(name + " schema", not errs,
           "; ".join(f"{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in errs[:5]))
 
@@ -134,25 +147,117 @@ check("report.json errors", len(doc["errors"]) == 1 and "\ufffd" in doc["errors"
 check("clean.sarif empty", load("clean.sarif")["runs"][0]["results"] == [], "results in a clean run")
 check("all.sarif results", len(load("all.sarif")["runs"][0]["results"]) >= 10, "too few results")
 
-# the schema is not vacuous: broken copies of a good report must fail it
+# the schema is not vacuous: broken copies of a good report must fail it. "oasis": the
+# OASIS layer alone refuses the copy; "github": only GitHub's layer does (the copy is
+# valid SARIF 2.1.0).
 import copy
 good = load("report.sarif")
+for name, doc in (("report.sarif (oasis layer)", good), ("all.sarif (oasis layer)", load("all.sarif"))):
+    validate(name, doc, oasis_schema)
+run0 = lambda d: d["runs"][0]
+driver = lambda d: run0(d)["tool"]["driver"]
+rule0 = lambda d: driver(d)["rules"][0]
+res0 = lambda d: run0(d)["results"][0]
+phys0 = lambda d: res0(d)["locations"][0]["physicalLocation"]
+rel0 = lambda d: res0(d)["relatedLocations"][0]
+note0 = lambda d: run0(d)["invocations"][0]["toolExecutionNotifications"][0]
+srcroot = lambda d: run0(d)["originalUriBaseIds"]["%SRCROOT%"]
 breakages = {
-    "misspelt property": lambda d: d["runs"][0]["results"][0].update(ruleid="x"),
-    "no region": lambda d: d["runs"][0]["results"][0]["locations"][0]["physicalLocation"].pop("region"),
-    "column 0": lambda d: d["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"].update(startColumn=0),
-    "bad level": lambda d: d["runs"][0]["results"][0].update(level="warn"),
-    "no help": lambda d: d["runs"][0]["tool"]["driver"]["rules"][0].pop("help"),
-    "empty message": lambda d: d["runs"][0]["results"][0]["message"].update(text=""),
-    "no fingerprint": lambda d: d["runs"][0]["results"][0].pop("partialFingerprints"),
-    "absolute uri with base": lambda d: d["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"].update(uri="file:///x.c"),
-    "version": lambda d: d.update(version="2.1"),
+    # a misspelt or unknown property, in every kind of object regmap-lint writes
+    "misspelt sarifLog.Version": ("oasis", lambda d: d.update(Version="2.1.0")),
+    "misspelt run.colunmKind": ("oasis", lambda d: run0(d).update(colunmKind="utf16CodeUnits")),
+    "misspelt tool.drivers": ("oasis", lambda d: run0(d)["tool"].update(drivers={})),
+    "misspelt driver.semanticversion": ("oasis", lambda d: driver(d).update(semanticversion="1.0.0")),
+    "misspelt rule.helpUrl": ("oasis", lambda d: rule0(d).update(helpUrl="https://example.org/")),
+    "misspelt help.markdwon": ("oasis", lambda d: rule0(d)["help"].update(markdwon="x")),
+    "misspelt defaultConfiguration.severity": ("oasis", lambda d: rule0(d)["defaultConfiguration"].update(severity="warning")),
+    "misspelt result.ruleid": ("oasis", lambda d: res0(d).update(ruleid="x")),
+    "misspelt message.txt": ("oasis", lambda d: res0(d)["message"].update(txt="x")),
+    "misspelt location.physicalLocations": ("oasis", lambda d: res0(d)["locations"][0].update(physicalLocations={})),
+    "misspelt physicalLocation.artifactlocation": ("oasis", lambda d: phys0(d).update(artifactlocation={})),
+    "misspelt artifactLocation.uribaseid": ("oasis", lambda d: phys0(d)["artifactLocation"].update(uribaseid="%SRCROOT%")),
+    "misspelt region.startCol": ("oasis", lambda d: phys0(d)["region"].update(startCol=1)),
+    "misspelt invocation.executionSuccessfull": ("oasis", lambda d: run0(d)["invocations"][0].update(executionSuccessfull=True)),
+    "misspelt notification.levels": ("oasis", lambda d: note0(d).update(levels="error")),
+    "misspelt %SRCROOT%.url": ("oasis", lambda d: srcroot(d).update(url="file:///")),
+    # values outside the OASIS schema's enums, minimums, patterns, formats, uniqueness
+    "result level outside the enum": ("oasis", lambda d: res0(d).update(level="warn")),
+    "notification level outside the enum": ("oasis", lambda d: note0(d).update(level="fatal")),
+    "default level outside the enum": ("oasis", lambda d: rule0(d)["defaultConfiguration"].update(level="info")),
+    "kind outside the enum": ("oasis", lambda d: res0(d).update(kind="failed")),
+    "columnKind outside the enum": ("oasis", lambda d: run0(d).update(columnKind="bytes")),
+    "version": ("oasis", lambda d: d.update(version="2.1")),
+    "startLine 0": ("oasis", lambda d: phys0(d)["region"].update(startLine=0)),
+    "column 0": ("oasis", lambda d: phys0(d)["region"].update(startColumn=0)),
+    "endLine 0": ("oasis", lambda d: rel0(d)["physicalLocation"]["region"].update(endLine=0)),
+    "charLength -1": ("oasis", lambda d: phys0(d)["region"].update(charLength=-1)),
+    "artifactLocation index -2": ("oasis", lambda d: phys0(d)["artifactLocation"].update(index=-2)),
+    "ruleIndex -2": ("oasis", lambda d: res0(d).update(ruleIndex=-2)),
+    "string ruleIndex": ("oasis", lambda d: res0(d).update(ruleIndex="1")),
+    "occurrenceCount 0": ("oasis", lambda d: res0(d).update(occurrenceCount=0)),
+    "rank above 100": ("oasis", lambda d: rule0(d)["defaultConfiguration"].update(rank=101)),
+    "baselineGuid not a GUID": ("oasis", lambda d: run0(d).update(baselineGuid="1234")),
+    "rules twice": ("oasis", lambda d: driver(d)["rules"].append(copy.deepcopy(rule0(d)))),
+    "related location twice": ("oasis", lambda d: res0(d)["relatedLocations"].append(copy.deepcopy(rel0(d)))),
+    "notification location twice": ("oasis", lambda d: note0(d)["locations"].append(copy.deepcopy(note0(d)["locations"][0]))),
+    "tag twice": ("oasis", lambda d: rule0(d)["properties"]["tags"].append(rule0(d)["properties"]["tags"][0])),
+    "empty newlineSequences": ("oasis", lambda d: run0(d).update(newlineSequences=[])),
+    "message without text or id": ("oasis", lambda d: res0(d)["message"].pop("text")),
+    "physicalLocation without artifact or address": ("oasis", lambda d: phys0(d).pop("artifactLocation")),
+    "uri with a blank (format uri-reference)": ("oasis", lambda d: srcroot(d).update(uri="file:///a b/")),
+    "$schema with a blank (format uri)": ("oasis", lambda d: d.update({"$schema": "https://json schemastore.org/x"})),
+    "no executionSuccessful": ("oasis", lambda d: run0(d)["invocations"][0].pop("executionSuccessful")),
+    # valid SARIF that GitHub code scanning does not take
+    "no region": ("github", lambda d: phys0(d).pop("region")),
+    "no help": ("github", lambda d: rule0(d).pop("help")),
+    "help without markdown": ("github", lambda d: rule0(d)["help"].pop("markdown")),
+    "empty message": ("github", lambda d: res0(d)["message"].update(text="")),
+    "message id only": ("github", lambda d: note0(d).update(message={"id": "x"})),
+    "no fingerprint": ("github", lambda d: res0(d).pop("partialFingerprints")),
+    "no ruleId": ("github", lambda d: res0(d).pop("ruleId")),
+    "ruleIndex -1": ("github", lambda d: res0(d).update(ruleIndex=-1)),
+    "no results": ("github", lambda d: run0(d).pop("results")),
+    "two runs": ("github", lambda d: d["runs"].append(copy.deepcopy(run0(d)))),
+    "absolute uri with base": ("github", lambda d: phys0(d)["artifactLocation"].update(uri="file:///x.c")),
+    "relative uri without base": ("github", lambda d: phys0(d)["artifactLocation"].pop("uriBaseId")),
+    "%SRCROOT% without trailing slash": ("github", lambda d: srcroot(d).update(uri="file:///ROOT")),
+    "rule name of 256 characters": ("github", lambda d: rule0(d).update(name="N" * 256)),
 }
-for what, breakit in breakages.items():
+for what, (layer, breakit) in breakages.items():
     bad = copy.deepcopy(good)
     breakit(bad)
-    check("schema rejects " + what, not jsonschema.Draft7Validator(sarif_schema).is_valid(bad),
+    check("schema rejects " + what, not validator(sarif_schema).is_valid(bad),
           "a broken report passes the schema")
+    oasis_ok = validator(oasis_schema).is_valid(bad)
+    check("layer of " + what, oasis_ok == (layer == "github"),
+          "the OASIS layer " + ("refuses" if layer == "github" else "accepts") + " it")
+
+# ... nor too strict: what SARIF allows and regmap-lint does not write passes
+extras = {
+    "result kind, rank, occurrenceCount, guid": lambda d: res0(d).update(
+        kind="fail", rank=50.5, occurrenceCount=2, guid="0f8fad5b-d9cb-469f-a165-70867728950e"),
+    "result properties of any name": lambda d: res0(d).update(properties={"x.y": [1], "tags": ["a"]}),
+    "run automationDetails, language, newlineSequences": lambda d: run0(d).update(
+        automationDetails={"id": "regmap/"}, language="en-US", newlineSequences=["\n"]),
+    "driver informationUri, version, rule helpUri": lambda d: (
+        driver(d).update(informationUri="https://example.org/", version="1"),
+        rule0(d).update(helpUri="https://example.org/r")),
+    "region charOffset, charLength, endColumn": lambda d: phys0(d)["region"].update(
+        charOffset=0, charLength=3, endColumn=4),
+    "location annotations, artifactLocation index -1": lambda d: (
+        res0(d)["locations"][0].update(annotations=[{"startLine": 1}]),
+        phys0(d)["artifactLocation"].update(index=-1)),
+    "defaultConfiguration enabled, rank, parameters": lambda d: rule0(d)["defaultConfiguration"].update(
+        enabled=True, rank=-1, parameters={"k": 1}),
+    "invocation commandLine, exitCode, workingDirectory": lambda d: run0(d)["invocations"][0].update(
+        commandLine="regmap-lint x.c", exitCode=2, workingDirectory={"uri": "file:///tmp/"}),
+    "tool extensions": lambda d: run0(d)["tool"].update(extensions=[{"name": "plugin"}]),
+}
+for what, addit in extras.items():
+    ext = copy.deepcopy(good)
+    addit(ext)
+    errs = sorted(validator(sarif_schema).iter_errors(ext), key=str)
+    check("schema accepts " + what, not errs, "; ".join(e.message for e in errs[:3]))
 
 rules = load("rules.json")
 validate("rules.json", rules, own_schema)
