@@ -64,7 +64,8 @@ void rml_json_add(struct rml_report *r, const struct rml_diags *d, struct rml_sr
 		if (diag->sev == RML_SEV_ERROR) {
 			struct rml_diag *h = rml_arena_alloc(&r->arena, sizeof(*h));
 
-			h->loc.file = rml_arena_strdup(&r->arena, diag->loc.file);
+			h->loc.file = diag->loc.file ? rml_arena_strdup(&r->arena, diag->loc.file)
+						     : NULL;
 			h->msg = rml_arena_strdup(&r->arena, diag->msg);
 			rml_ptrvec_push(&r->held, h);
 		} else {
@@ -84,7 +85,11 @@ void rml_json_end(struct rml_report *r)
 		const struct rml_diag *d = r->held.p[i];
 
 		rml_jw_obj(w);
-		rml_jw_kstr(w, "path", d->loc.file);
+		rml_jw_key(w, "path");
+		if (d->loc.file && *d->loc.file)
+			rml_jw_str(w, d->loc.file);
+		else
+			rml_jw_null(w);	/* an error of the run itself, not of a file */
 		rml_jw_kstr(w, "message", d->msg);
 		rml_jw_end_obj(w);
 	}

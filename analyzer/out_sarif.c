@@ -236,7 +236,7 @@ static void hold(struct rml_report *r, const struct rml_diag *d)
 
 	h->sev = d->sev;
 	h->loc = d->loc;
-	h->loc.file = rml_arena_strdup(&r->arena, d->loc.file);
+	h->loc.file = d->loc.file ? rml_arena_strdup(&r->arena, d->loc.file) : NULL;
 	h->msg = rml_arena_strdup(&r->arena, d->msg);
 	rml_ptrvec_push(&r->held, h);
 }
@@ -309,12 +309,14 @@ void rml_sarif_end(struct rml_report *r)
 			rml_jw_obj(w);
 			rml_jw_kstr(w, "level", d->sev == RML_SEV_ERROR ? "error" : "note");
 			message(w, d->msg);
-			rml_jw_key(w, "locations");
-			rml_jw_arr(w);
-			rml_jw_obj(w);
-			physical(r, &d->loc, &s);
-			rml_jw_end_obj(w);
-			rml_jw_end_arr(w);
+			if (d->loc.file && *d->loc.file) {	/* not for an error of the run */
+				rml_jw_key(w, "locations");
+				rml_jw_arr(w);
+				rml_jw_obj(w);
+				physical(r, &d->loc, &s);
+				rml_jw_end_obj(w);
+				rml_jw_end_arr(w);
+			}
 			rml_jw_end_obj(w);
 		}
 		rml_jw_end_arr(w);

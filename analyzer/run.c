@@ -12,6 +12,7 @@
 #include <fnmatch.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <spawn.h>
 #include <stdint.h>
@@ -85,9 +86,29 @@ struct run {
 	struct rml_arena arena;
 	struct rml_ptrvec occs;
 	struct rml_srcs srcs;
+	struct rml_diags runerr;	/* errors of the run itself (run_error) */
 	unsigned nnew, nbaselined, nunchanged;
 	int rc;
 };
+
+/*
+ * An error of the run itself (a bad option value, a list or database that cannot be read):
+ * said on stderr, and kept for the machine formats' report (SARIF's notifications,
+ * JSON's errors), where a consumer would otherwise see a successful, empty run.
+ */
+static void run_error(struct run *r, const char *fmt, ...) RML_FORMAT(2, 3);
+static void run_error(struct run *r, const char *fmt, ...)
+{
+	va_list ap;
+	char msg[PATH_MAX + 512];
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "regmap-lint: error: %s\n", msg);
+	rml_diag_add(&r->runerr, RML_SEV_ERROR, &(struct rml_loc){ NULL, 0, 0 }, NULL, "%s", msg);
+	r->rc = EXIT_TOOL_ERROR;
+}
 
 static void raise_rc(struct run *r, int rc)
 {
@@ -98,7 +119,7 @@ static void raise_rc(struct run *r, int rc)
 /* ---- rule selection and config files ------------------------------------------------ */
 
 /* A comma-separated list of ids/globs into sel (on: only these; off: minus these). */
-static int apply_list(bool *enabled, const char *list, bool on, const char *where)
+static int apply_list(struct run *r, bool *enabled, const char *list, bool on, const char *where)
 {
 	char *dup = rml_xstrdup(list), *save = NULL, *tok;
 	bool *mark = rml_xcalloc(rml_nrules, sizeof(*mark));
@@ -111,7 +132,7 @@ static int apply_list(bool *enabled, const char *list, bool on, const char *wher
 			if (!fnmatch(tok, rml_rules[i]->id, 0))
 				mark[i] = any = true;
 		if (!any) {
-			fprintf(stderr, "regmap-lint: error: %s: unknown rule '%s' (see --list-rules)\n",
+			run_error(r, "%s: unknown rule '%s' (see --list-rules)",
 				where, tok);
 			rc = -1;
 		}
@@ -136,7 +157,7 @@ static char *dir_of(const char *abs)
 	return d;
 }
 
-static int load_baseline(struct sel *s, const char *path)
+static int load_baseline(struct run *r, struct sel *s, const char *path)
 {
 	char err[PATH_MAX + 256], *abs = rml_abspath(path);
 
@@ -145,7 +166,7 @@ static int load_baseline(struct sel *s, const char *path)
 	s->baseline_path = rml_xstrdup(path);
 	free(abs);
 	if (rml_baseline_load(path, s->baseline, err, sizeof(err)) < 0) {
-		fprintf(stderr, "regmap-lint: error: %s\n", err);
+		run_error(r, "%s", err);
 		return -1;
 	}
 	return 0;
@@ -171,15 +192,15 @@ static struct sel *get_sel(struct run *r, const char *cfgpath)
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.siblings = -1;
 	if (cfgpath && rml_config_load(cfgpath, &cfg, err, sizeof(err)) < 0) {
-		fprintf(stderr, "regmap-lint: error: %s\n", err);
+		run_error(r, "%s", err);
 		bad = true;
 	}
 	for (size_t i = 0; i < rml_nrules; i++)
 		s->enabled[i] = true;
 	if (!bad && !o->enable_given) {
-		if (cfg.enable && apply_list(s->enabled, cfg.enable, true, cfgpath) < 0)
+		if (cfg.enable && apply_list(r, s->enabled, cfg.enable, true, cfgpath) < 0)
 			bad = true;
-		if (cfg.disable && apply_list(s->enabled, cfg.disable, false, cfgpath) < 0)
+		if (cfg.disable && apply_list(r, s->enabled, cfg.disable, false, cfgpath) < 0)
 			bad = true;
 	}
 	for (size_t i = 0; i < rml_nrules; i++)
@@ -193,10 +214,10 @@ static struct sel *get_sel(struct run *r, const char *cfgpath)
 			s->baseline_dir = rml_xstrdup(r->sels[i]->baseline_dir);
 			s->baseline_path = NULL;	/* not the owner */
 		}
-		if (!s->baseline && load_baseline(s, o->baseline) < 0)
+		if (!s->baseline && load_baseline(r, s, o->baseline) < 0)
 			bad = true;
 	} else if (cfg.baseline && !o->write_baseline) {
-		if (load_baseline(s, cfg.baseline) < 0)
+		if (load_baseline(r, s, cfg.baseline) < 0)
 			bad = true;
 	}
 	rml_config_fini(&cfg);
@@ -251,7 +272,7 @@ static int overlay_dir(struct run *r, const char *dir, const char *rel, int dept
 	snprintf(path, sizeof(path), "%s%s%s", dir, *rel ? "/" : "", rel);
 	d = opendir(path);
 	if (!d || depth > 64) {
-		fprintf(stderr, "regmap-lint: error: --contents-from: %s: %s\n", path,
+		run_error(r, "--contents-from: %s: %s", path,
 			d ? "nested too deep" : strerror(errno));
 		if (d)
 			closedir(d);
@@ -272,7 +293,7 @@ static int overlay_dir(struct run *r, const char *dir, const char *rel, int dept
 				rc = -1;
 		} else if (S_ISREG(st.st_mode)) {
 			if (rml_read_file(full, &text, &len, err, sizeof(err)) < 0) {
-				fprintf(stderr, "regmap-lint: error: %s: %s\n", full, err);
+				run_error(r, "%s: %s", full, err);
 				rc = -1;
 				continue;
 			}
@@ -313,7 +334,7 @@ static int read_all_fd(int fd, char **text, size_t *len)
  * git with a fixed argv (no shell), its stdout collected. 0, or -1 with the reason printed.
  * The only program regmap-lint ever runs, and only for --since.
  */
-static int run_git(char *const argv[], char **out, size_t *len)
+static int run_git(struct run *r, char *const argv[], char **out, size_t *len)
 {
 	posix_spawn_file_actions_t fa;
 	int p[2], st = 0, rc;
@@ -330,7 +351,7 @@ static int run_git(char *const argv[], char **out, size_t *len)
 	close(p[1]);
 	if (rc) {
 		close(p[0]);
-		fprintf(stderr, "regmap-lint: error: --since: cannot run git: %s\n", strerror(rc));
+		run_error(r, "--since: cannot run git: %s", strerror(rc));
 		return -1;
 	}
 	rc = read_all_fd(p[0], out, len);
@@ -338,7 +359,7 @@ static int run_git(char *const argv[], char **out, size_t *len)
 	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
 		;
 	if (rc < 0 || !WIFEXITED(st) || WEXITSTATUS(st)) {
-		fprintf(stderr, "regmap-lint: error: --since: '%s %s' failed\n", argv[0], argv[1]);
+		run_error(r, "--since: '%s %s' failed", argv[0], argv[1]);
 		free(*out);
 		*out = NULL;
 		return -1;
@@ -360,7 +381,7 @@ static int load_diff(struct run *r)
 		size_t tl;
 		char *const topv[] = { "git", "rev-parse", "--show-toplevel", NULL };
 
-		if (run_git(topv, &top, &tl) < 0)
+		if (run_git(r, topv, &top, &tl) < 0)
 			return -1;
 		while (tl && (top[tl - 1] == '\n' || top[tl - 1] == '\r'))
 			top[--tl] = '\0';
@@ -371,24 +392,24 @@ static int load_diff(struct run *r)
 						"--src-prefix=a/", "--dst-prefix=b/", "--relative",
 						rev, "--", NULL };
 
-			if (run_git(diffv, &text, &len) < 0)
+			if (run_git(r, diffv, &text, &len) < 0)
 				return -1;
 		}
 		name = "--since";
 	} else if (!strcmp(name, "-")) {
 		if (read_all_fd(STDIN_FILENO, &text, &len) < 0) {
-			fprintf(stderr, "regmap-lint: error: -: cannot read the diff: %s\n",
+			run_error(r, "-: cannot read the diff: %s",
 				strerror(errno));
 			return -1;
 		}
 	} else if (rml_read_file(name, &text, &len, err, sizeof(err)) < 0) {
-		fprintf(stderr, "regmap-lint: error: %s: %s\n", name, err);
+		run_error(r, "%s: %s", name, err);
 		return -1;
 	}
 	rc = rml_udiff_parse(text, len, -1, &r->diff, err, sizeof(err));
 	free(text);
 	if (rc < 0) {
-		fprintf(stderr, "regmap-lint: error: %s: %s\n", name, err);
+		run_error(r, "%s: %s", name, err);
 		return -1;
 	}
 	r->have_diff = true;
@@ -404,13 +425,13 @@ static int load_diff(struct run *r)
 			continue;	/* deleted: nothing to analyse */
 		if (f->old_path && rml_read_source(&r->ov, f->old_path, &base, &blen, err,
 						   sizeof(err)) < 0) {
-			fprintf(stderr, "regmap-lint: error: %s: %s: %s\n", name, f->old_path, err);
+			run_error(r, "%s: %s: %s", name, f->old_path, err);
 			return -1;
 		}
 		rc = rml_udiff_apply(f, base ? base : "", blen, &out, &olen, err, sizeof(err));
 		free(base);
 		if (rc < 0) {
-			fprintf(stderr, "regmap-lint: error: %s: %s: %s\n", name, f->new_path, err);
+			run_error(r, "%s: %s: %s", name, f->new_path, err);
 			return -1;
 		}
 		rml_overlay_set(&r->ov, f->new_path, out, olen);
@@ -526,7 +547,7 @@ static int plan_compdb(struct run *r, const struct rml_inlist *named, size_t *sk
 	int rc = 0;
 
 	if (rml_compdb_load(r->o->compdb, &r->db, err, sizeof(err)) < 0) {
-		fprintf(stderr, "regmap-lint: error: %s\n", err);
+		run_error(r, "%s", err);
 		free(found);
 		return -1;
 	}
@@ -554,7 +575,7 @@ static int plan_compdb(struct run *r, const struct rml_inlist *named, size_t *sk
 		}
 		if (rml_args_normalise(a, e->argc - skip0, (const char *const *)e->argv + skip0,
 				       r->o->env, err, sizeof(err)) < 0) {
-			fprintf(stderr, "regmap-lint: error: %s: %s\n", e->file, err);
+			run_error(r, "%s: %s", e->file, err);
 			rml_args_fini(a);
 			rc = -1;
 			continue;
@@ -570,7 +591,7 @@ static int plan_compdb(struct run *r, const struct rml_inlist *named, size_t *sk
 	}
 	for (size_t k = 0; k < named->n; k++)
 		if (!found[k]) {
-			fprintf(stderr, "regmap-lint: error: %s: not in %s's compile_commands.json\n",
+			run_error(r, "%s: not in %s's compile_commands.json",
 				named->v[k], r->o->compdb);
 			rc = -1;
 		}
@@ -1018,19 +1039,19 @@ static int write_baseline(struct run *r)
 	snprintf(tmp, pl + 16, "%s.XXXXXX", path);
 	fd = mkstemp(tmp);
 	if (fd < 0) {
-		fprintf(stderr, "regmap-lint: error: %s: %s\n", path, strerror(errno));
+		run_error(r, "%s: %s", path, strerror(errno));
 		free(tmp);
 		return -1;
 	}
 	f = fdopen(fd, "w");
 	if (!f || rml_baseline_write(&r->written, f) < 0 || fflush(f) || fsync(fd) < 0) {
-		fprintf(stderr, "regmap-lint: error: %s: %s\n", path, strerror(errno));
+		run_error(r, "%s: %s", path, strerror(errno));
 		rc = -1;
 	}
 	if (f ? fclose(f) : close(fd))
 		rc = -1;
 	if (!rc && rename(tmp, path) < 0) {
-		fprintf(stderr, "regmap-lint: error: %s: %s\n", path, strerror(errno));
+		run_error(r, "%s: %s", path, strerror(errno));
 		rc = -1;
 	}
 	if (rc)
@@ -1051,6 +1072,7 @@ int rml_run(const struct rml_run_opts *o, struct rml_report *rep, void (*flush)(
 	size_t skipped = 0;
 
 	rml_arena_init(&r.arena);
+	rml_diags_init(&r.runerr, &r.arena);
 	rep->o.overlay = &r.ov;
 	r.srcs.overlay = &r.ov;
 	if (o->contents_from && overlay_dir(&r, o->contents_from, "", 0) < 0)
@@ -1065,7 +1087,7 @@ int rml_run(const struct rml_run_opts *o, struct rml_report *rep, void (*flush)(
 		char err[PATH_MAX + 256];
 
 		if (rml_read_list(o->files_from, &in, err, sizeof(err)) < 0) {
-			fprintf(stderr, "regmap-lint: error: --files-from: %s\n", err);
+			run_error(&r, "--files-from: %s", err);
 			r.rc = EXIT_TOOL_ERROR;
 			goto out;
 		}
@@ -1078,7 +1100,7 @@ int rml_run(const struct rml_run_opts *o, struct rml_report *rep, void (*flush)(
 			r.rc = EXIT_TOOL_ERROR;
 	} else {
 		if (!in.n && !r.have_diff) {
-			fprintf(stderr, "regmap-lint: error: no input files (see --help)\n");
+			run_error(&r, "no input files (see --help)");
 			r.rc = EXIT_TOOL_ERROR;
 			goto out;
 		}
@@ -1095,7 +1117,7 @@ int rml_run(const struct rml_run_opts *o, struct rml_report *rep, void (*flush)(
 		goto out;
 	plan_groups(&r);
 	if (rml_pool_run(r.ngroups, &po, worker, done, &r) < 0) {
-		fprintf(stderr, "regmap-lint: error: cannot start workers: %s\n", strerror(errno));
+		run_error(&r, "cannot start workers: %s", strerror(errno));
 		r.rc = EXIT_TOOL_ERROR;
 	}
 	if (o->write_baseline) {
@@ -1111,6 +1133,10 @@ int rml_run(const struct rml_run_opts *o, struct rml_report *rep, void (*flush)(
 				r.nunchanged, r.nunchanged == 1 ? "" : "s");
 	}
 out:
+	if (rml_diags_count(&r.runerr) &&
+	    (rep->o.format == RML_FMT_SARIF || rep->o.format == RML_FMT_JSON))
+		rml_report_add(rep, &r.runerr, 0, 0);
+	rml_diags_fini(&r.runerr);
 	rep->o.overlay = NULL;
 	rml_srcs_fini(&r.srcs);
 	rml_inlist_fini(&in);

@@ -138,6 +138,11 @@ expect "-p truncated database" 2
 experr "-p truncated database" "compile_commands.json:1:"
 run "$RL" -p "$T/nowhere"
 expect "-p missing database" 2
+# the machine formats say the run failed, not "no findings"
+run "$RL" --format=json -p "$T/nowhere"
+expect "-p missing database, json" 2 '"path": null'
+run "$RL" --format=sarif --files-from=missing.txt
+expect "--files-from missing, sarif" 2 '"executionSuccessful": false'
 
 # ---- .regmap-lint config, command line over config -----------------------------------
 mkdir -p "$T/cfg/sub"
