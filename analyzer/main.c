@@ -800,6 +800,8 @@ static int verify_file(struct rml_index *idx, const char *path, struct rml_check
 {
 	struct rml_verify v;
 	struct rml_file_result res;
+	struct rml_args ca;
+	struct rml_args_env env = { NULL, NULL, NULL };
 	char *text = NULL, err[512];
 	size_t len = 0;
 	unsigned failures;
@@ -816,11 +818,26 @@ static int verify_file(struct rml_index *idx, const char *path, struct rml_check
 		return EXIT_FINDINGS;
 	}
 	free(text);
-	o->parse.extra = (const char *const *)v.args;
-	o->parse.nextra = v.nargs;
+	/*
+	 * corpus-args go through the same allow-list as any command line: a corpus file is
+	 * input, and must not make libclang write files (-MF, -Xclang ...) or read others.
+	 */
+	if (rml_args_normalise(&ca, v.nargs, (const char *const *)v.args, &env, err,
+			       sizeof(err)) < 0 || ca.ndropped || ca.ninputs) {
+		printf("%s: error: corpus-args: %s\n", path,
+		       ca.ndropped ? "a flag outside the allow-list" :
+		       ca.ninputs  ? "a file name, not a flag" : err);
+		rml_args_fini(&ca);
+		rml_verify_fini(&v);
+		return EXIT_TOOL_ERROR;
+	}
+	/* the trailing --target= the normaliser adds is the host's: lone mode sets its own */
+	o->parse.extra = (const char *const *)ca.flags;
+	o->parse.nextra = ca.nflags - (ca.nflags && !strncmp(ca.flags[ca.nflags - 1], "--target=", 9));
 	rml_check_file(idx, path, o, &res);
 	failures = rml_verify_check(&v, &res.diags, path, stdout);
 	rml_file_result_fini(&res);
+	rml_args_fini(&ca);
 	rml_verify_fini(&v);
 	o->parse.extra = NULL;
 	o->parse.nextra = 0;
