@@ -160,6 +160,12 @@ static void link_alloc(struct rml_facts *f, struct uf *u, struct rml_alloc *a)
 {
 	struct add_map_arg arg = { f, uf_root(u, a->map_key) };
 
+	/*
+	 * tbl[idx] with idx known only at run time: any field of the table may be allocated
+	 * here, none is known to be (a field it names is one some regmap cannot be named for).
+	 */
+	if (a->src.lo == RML_IDX_UNKNOWN)
+		arg.map = NULL;
 	rml_fref_each(f, &a->src, a->func, add_map, &arg);
 }
 
@@ -473,6 +479,18 @@ static void link_variant_configs(struct rml_facts *f, struct uf *u)
 	}
 }
 
+/* Is a regmap created into key (a regmap init assigned to it)? */
+static bool has_init(const struct rml_facts *f, const char *key)
+{
+	for (size_t i = 0; i < f->mapinits.n; i++) {
+		const struct rml_mapinit *mi = f->mapinits.p[i];
+
+		if (mi->map_key && !strcmp(mi->map_key, key))
+			return true;
+	}
+	return false;
+}
+
 void rml_link(struct rml_facts *f)
 {
 	struct uf u = { 0 };
@@ -481,6 +499,13 @@ void rml_link(struct rml_facts *f)
 	for (i = 0; i < f->assigns.n; i++) {
 		const struct rml_assign *as = f->assigns.p[i];
 
+		/*
+		 * A regmap that is created here and, on some path, set to another one
+		 * (`if (!priv->srot_map) priv->srot_map = priv->tm_map;`) is not that other
+		 * one: the two stay apart, and what needs one regmap stays silent.
+		 */
+		if (has_init(f, as->dst))
+			continue;
 		uf_union(&u, as->dst, as->src);
 	}
 	for (i = 0; i < f->allocs.n; i++)
