@@ -1881,6 +1881,27 @@ static void record_call(struct ex *x, CXCursor call, int nargs)
 	rml_ptrvec_push(&x->f->calls, c);
 }
 
+/*
+ * The key of a pointer to reg_fields being assigned, as fref_base() names it where it is
+ * read: a variable's USR, or "<struct USR>#<member>" for a member (any object of that
+ * type: `priv->fields = data->fields` sets what every `p->fields[i]` reads).
+ */
+static const char *regfield_ptr_key(struct ex *x, CXCursor lhs)
+{
+	CXCursor s = strip(lhs), ref;
+
+	if (clang_getCursorKind(s) == CXCursor_DeclRefExpr)
+		return expr_key(x, s);
+	if (clang_getCursorKind(s) != CXCursor_MemberRefExpr)
+		return NULL;
+	ref = clang_getCursorReferenced(s);
+	if (clang_getCursorKind(ref) != CXCursor_FieldDecl)
+		return NULL;
+	return rml_arena_printf(x->a, "%s#%s",
+				record_key(x, clang_getCursorType(clang_getCursorSemanticParent(ref))),
+				cxstr(x, clang_getCursorSpelling(ref)));
+}
+
 /* `const struct reg_field *t = foo_fields;` / `= variant->fields;` (and the same assigned). */
 static void regfield_ptr_assign(struct ex *x, const char *from, CXCursor src, const char *variant)
 {
@@ -3603,7 +3624,7 @@ static enum CXChildVisitResult body_visit(CXCursor c, CXCursor parent, CXClientD
 			} else if (is_field_ptr(lt)) {
 				handle_copy(x, k.c[0], k.c[1]);
 			} else if (is_regfield_ptr(x, lt)) {
-				const char *key = expr_key(x, k.c[0]);
+				const char *key = regfield_ptr_key(x, k.c[0]);
 
 				if (key)
 					regfield_ptr_assign(x, key, k.c[1], NULL);
