@@ -71,6 +71,12 @@ struct cfgb {
 	CXCursor last_alloc_call;	/* ... at this call */
 	unsigned nevents;
 	const char *incomplete;
+	struct {
+		CXCursor call;
+		struct rml_write *w;	/* the write recorded for the call, or ... */
+		struct rml_call *c;	/* ... the call of a function of the driver */
+	} *pend;			/* what waits for its node in this function */
+	size_t npend, cappend;
 };
 
 struct ex {
@@ -1791,6 +1797,40 @@ static void record_store(struct ex *x, const struct rml_alloc *al, struct rml_ha
 	rml_ptrvec_push(&x->f->stores, st);
 }
 
+/* A write or a call whose control-flow node is made when the walk leaves the call. */
+static void pend_add(struct ex *x, CXCursor call, struct rml_write *w, struct rml_call *c)
+{
+	struct cfgb *g = &x->g;
+
+	if (!g->on)
+		return;
+	if (g->npend == g->cappend) {
+		g->cappend = g->cappend ? 2 * g->cappend : 32;
+		g->pend = rml_xrealloc(g->pend, g->cappend * sizeof(*g->pend));
+	}
+	g->pend[g->npend].call = call;
+	g->pend[g->npend].w = w;
+	g->pend[g->npend++].c = c;
+}
+
+/* The event just made for a call: the node of the write or call recorded for it. */
+static void pend_node(struct ex *x, CXCursor call, bool write)
+{
+	struct cfgb *g = &x->g;
+
+	for (size_t i = g->npend; i-- > 0;) {
+		if (!clang_equalCursors(g->pend[i].call, call))
+			continue;
+		if (write && g->pend[i].w)
+			g->pend[i].w->node = (int)g->nn - 1;
+		else if (!write && g->pend[i].c)
+			g->pend[i].c->node = (int)g->nn - 1;
+		else
+			continue;
+		return;
+	}
+}
+
 static void record_write(struct ex *x, CXCursor call, const struct rml_api *api, int nargs)
 {
 	struct rml_write *w = rml_arena_alloc(x->a, sizeof(*w));
@@ -1799,6 +1839,8 @@ static void record_write(struct ex *x, CXCursor call, const struct rml_api *api,
 	w->loc = cursor_loc(x, call);
 	w->func = x->func_usr;
 	w->func_name = x->func;
+	w->node = -1;
+	pend_add(x, call, w, NULL);
 	if (api->handle_arg < nargs)
 		w->h = handle_of(x, clang_Cursor_getArgument(call, (unsigned)api->handle_arg));
 	if (api->value_arg >= 0 && api->value_arg < nargs)
@@ -1859,6 +1901,8 @@ static void record_call(struct ex *x, CXCursor call, int nargs)
 	c->callee = usr_of(x, callee);
 	c->callee_name = cxstr(x, clang_getCursorSpelling(callee));
 	c->nargs = (size_t)nargs;
+	c->node = -1;
+	pend_add(x, call, NULL, c);
 	c->args = rml_arena_alloc(x->a, (size_t)nargs * sizeof(*c->args));
 	c->hargs = rml_arena_alloc(x->a, (size_t)nargs * sizeof(*c->hargs));
 	c->ptype = rml_arena_alloc(x->a, (size_t)nargs * sizeof(*c->ptype));
@@ -3055,6 +3099,8 @@ static void g_call(struct ex *x, CXCursor call)
 				return;
 			ev->api = api;
 			ev->h = handle_of(x, clang_Cursor_getArgument(call, (unsigned)api->handle_arg));
+			if (ev->kind == RML_EV_USE)
+				pend_node(x, call, true);
 			return;
 		}
 	}
@@ -3096,6 +3142,7 @@ static void g_call(struct ex *x, CXCursor call)
 			if (addr || !own) {
 				if ((ev = g_event(x, RML_EV_ESCAPE, call))) {
 					ev->h = h;
+					ev->addr = addr;
 					ev->callee_name = name;
 				}
 				continue;
@@ -3109,6 +3156,7 @@ static void g_call(struct ex *x, CXCursor call)
 			nh++;
 		}
 		if (own && (ev = g_event(x, RML_EV_CALL, call))) {
+			pend_node(x, call, false);
 			ev->callee = usr_of(x, callee);
 			ev->callee_name = name;
 			if (nh) {
@@ -3147,6 +3195,26 @@ static void g_call(struct ex *x, CXCursor call)
 		g_emit(x, RML_NODE_NORETURN, call);
 }
 
+/*
+ * The handle the right side of a handle assignment names, through casts: a variable, a
+ * member or a slot of one (`f = lock->priv` where priv is a void *), else base NULL.
+ */
+static struct rml_handle store_source(struct ex *x, CXCursor rhs)
+{
+	CXCursor s = strip_more(rhs);
+	enum CXCursorKind k = clang_getCursorKind(s);
+	CXType t = clang_getCanonicalType(clang_getCursorType(s));
+	struct rml_handle none = { .base_param = -1, .len = -1 };
+
+	if (k != CXCursor_DeclRefExpr && k != CXCursor_MemberRefExpr &&
+	    k != CXCursor_ArraySubscriptExpr)
+		return none;
+	if (!is_field_ptr(t) && !(t.kind == CXType_Pointer &&
+				  clang_getCanonicalType(clang_getPointeeType(t)).kind == CXType_Void))
+		return none;
+	return handle_of(x, s);
+}
+
 /* DST = SRC where DST is a handle (lhs, or the local var being declared). */
 static void g_store(struct ex *x, CXCursor lhs, CXCursor var, CXCursor rhs, CXCursor at)
 {
@@ -3174,6 +3242,7 @@ static void g_store(struct ex *x, CXCursor lhs, CXCursor var, CXCursor rhs, CXCu
 		return;
 	ev->h = dst;
 	ev->val = val;
+	ev->src = store_source(x, rhs);
 	g_var_used(x, val.var);
 }
 
@@ -3337,6 +3406,7 @@ static void g_begin(struct ex *x)
 	g->last_alloc = NULL;
 	g->nevents = 0;
 	g->incomplete = NULL;
+	g->npend = 0;
 	g->cur = g_node(x, RML_NODE_NOP, NULL);
 }
 
@@ -3358,9 +3428,22 @@ static void g_end(struct ex *x, CXCursor fn)
 		}
 	}
 	g->on = false;
-	if (!g->nevents)
+	if (!g->nevents) {
+		for (size_t i = 0; i < g->npend; i++) {
+			if (g->pend[i].w)
+				g->pend[i].w->node = -1;
+			if (g->pend[i].c)
+				g->pend[i].c->node = -1;
+		}
 		return;
+	}
 	f = rml_arena_alloc(x->a, sizeof(*f));
+	for (size_t i = 0; i < g->npend; i++) {
+		if (g->pend[i].w && g->pend[i].w->node >= 0)
+			g->pend[i].w->cfg = f;
+		if (g->pend[i].c && g->pend[i].c->node >= 0)
+			g->pend[i].c->cfg = f;
+	}
 	f->usr = x->func_usr;
 	f->name = x->func;
 	f->loc = cursor_loc(x, fn);
@@ -4018,4 +4101,5 @@ void rml_extract(CXTranslationUnit tu, struct rml_facts *facts)
 	free(x.g.e);
 	free(x.g.loops);
 	free(x.g.labels);
+	free(x.g.pend);
 }

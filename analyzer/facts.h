@@ -185,6 +185,8 @@ struct rml_write {
 	const char *func_name;		/* its name, for messages */
 	struct rml_handle h;
 	struct rml_operand value, mask, id;
+	const struct rml_func *cfg;	/* the control flow of func, and the node of the call */
+	int node;			/*   in it (an RML_EV_USE), or NULL / -1 */
 };
 
 /* A call to a function of the driver, for wrapper summaries. */
@@ -198,6 +200,8 @@ struct rml_call {
 	struct rml_operand *args;	/* arena */
 	struct rml_handle *hargs;	/* the arguments as handles (base NULL when not one) */
 	struct rml_num *ptype;		/* the callee's parameter types (bits/sign in a known 0) */
+	const struct rml_func *cfg;	/* the control flow of func, and the node of the call */
+	int node;			/*   in it (an RML_EV_CALL), or NULL / -1 */
 };
 
 #define RML_MAX_CHAIN 8
@@ -213,6 +217,7 @@ struct rml_winst {
 	const struct rml_call *chain[RML_MAX_CHAIN];
 	size_t nchain;
 	const char *in_func;		/* the function the site is in */
+	const struct rml_call *hsite;	/* the call whose argument h is, or NULL: the write's own */
 	struct rml_handle h;
 	struct rml_operand value, mask, id;
 };
@@ -299,6 +304,9 @@ struct rml_event {
 	enum rml_dispo dispo;		/* ALLOC */
 	int var;			/* ALLOC (bulk): the variable its code goes to; SETVAR */
 	struct rml_val val;		/* STORE, SETVAR */
+	struct rml_handle src;		/* STORE: the handle the right side names, through casts
+					   (a void * member too), or base NULL */
+	bool addr;			/* ESCAPE: the handle's address was given away */
 	const char *callee, *callee_name;	/* CALL, ESCAPE (the function it goes to) */
 	struct rml_handle *args;	/* CALL: the arguments as handles (base NULL and */
 	size_t nargs;			/*   base_param < 0 when an argument is not one) */
@@ -356,6 +364,8 @@ struct rml_func {
 	const char *vars[RML_MAX_VARS];	/* the int locals kept apart, by name */
 	unsigned nvars;
 	const char *incomplete;		/* why its paths cannot be followed (computed goto), or NULL */
+	unsigned *pred, *pred_at;	/* link: node i's predecessors are pred[pred_at[i] ..
+					   pred_at[i + 1]) */
 };
 
 /* An assignment to an object holding struct reg_field values: tbl[i].reg += base. */

@@ -317,6 +317,8 @@ static void add_winst(struct rml_facts *f, const struct rml_winst *wi, int depth
 
 		if (!c->callee || !wi->in_func || strcmp(c->callee, wi->in_func))
 			continue;
+		if (wi->h.base_param >= 0)
+			n.hsite = c;	/* the handle is the caller's argument */
 		if (!subst_handle(&n.h, c))
 			continue;
 		/* operands known in place were checked there */
@@ -344,6 +346,7 @@ static void link_writes(struct rml_facts *f)
 }
 
 struct each_arg {
+	struct rml_facts *f;
 	void (*fn)(const struct rml_field *fld, void *arg);
 	void *arg;
 	const struct rml_field *seen[64];
@@ -367,69 +370,241 @@ static void each_field(struct rml_field *fld, void *data)
 	a->n++;
 }
 
+/* The fields an allocation allocates (slot >= 0: only the table slot slot). */
+static void alloc_fields(const struct rml_alloc *al, long slot, struct each_arg *a)
+{
+	a->slot = slot;
+	fref_each(a->f, &al->src, al->func, each_field, a, 0);
+}
+
+#define MAX_RESOLVE_DEPTH 8
+
+static void handle_fields(const struct rml_handle *h, const struct rml_func *cfg, int node,
+			  struct each_arg *a, int depth);
+static void copy_source_fields(const struct rml_node *nd, const struct rml_func *fn,
+			       unsigned node, struct each_arg *a, int depth);
+
+/*
+ * Handle slot `s` of base (s < 0: the handle is not indexed), as the allocations stored
+ * into it say: `priv->f = alloc(...)`, `priv->f[i] = alloc(tbl[i])`, a bulk allocation.
+ */
+static void stored_fields(const char *base, long s, struct each_arg *a)
+{
+	struct rml_facts *f = a->f;
+
+	for (size_t i = 0; i < f->stores.n; i++) {
+		const struct rml_store *st = f->stores.p[i];
+
+		if (!st->dst.base || strcmp(st->dst.base, base))
+			continue;
+		if (s < 0) {
+			if (st->dst.ix == RML_IX_NONE)
+				alloc_fields(st->alloc, -1, a);
+		} else if (st->dst.ix == RML_IX_CONST && st->slot_follows_src) {
+			/* a bulk allocation into &arr[k]: slot s holds table slot s - k */
+			if (s >= st->dst.lo)
+				alloc_fields(st->alloc, s - st->dst.lo, a);
+		} else if (st->dst.ix == RML_IX_CONST) {
+			if (st->dst.lo == s)	/* whatever the allocation allocates */
+				alloc_fields(st->alloc, -1, a);
+		} else if (st->slot_follows_src &&
+			   (st->dst.ix == RML_IX_NONE || st->dst.loopvar ||
+			    (st->dst.ix == RML_IX_RANGE && s >= st->dst.lo && s < st->dst.hi))) {
+			alloc_fields(st->alloc, s, a);
+		}
+	}
+}
+
+/*
+ * Handle slot s of base as copies of other handles say (`d->f = priv->f`,
+ * `arr[2] = priv->g`); each source is read where the copy is made.
+ */
+static void copied_fields(const char *base, long s, struct each_arg *a, int depth)
+{
+	struct rml_facts *f = a->f;
+
+	for (size_t i = 0; i < f->funcs.n; i++) {
+		const struct rml_func *fn = f->funcs.p[i];
+
+		for (size_t n = 0; n < fn->nnodes; n++) {
+			const struct rml_node *nd = &fn->nodes[n];
+			const struct rml_handle *d = &nd->ev.h;
+
+			if (nd->kind != RML_NODE_EVENT || nd->ev.kind != RML_EV_STORE ||
+			    !nd->ev.src.base || !d->base || strcmp(d->base, base))
+				continue;
+			if (s < 0 ? d->ix != RML_IX_NONE : d->ix != RML_IX_CONST || d->lo != s)
+				continue;
+			copy_source_fields(nd, fn, (unsigned)n, a, depth);
+		}
+	}
+}
+
+/* Any slot of the handle array base: what it holds when the index is known at run time. */
+static void any_slot_fields(const char *base, struct each_arg *a, int depth)
+{
+	struct rml_facts *f = a->f;
+
+	for (size_t i = 0; i < f->stores.n; i++) {
+		const struct rml_store *st = f->stores.p[i];
+
+		if (!st->dst.base || strcmp(st->dst.base, base) ||
+		    (st->dst.ix == RML_IX_NONE && !st->slot_follows_src))
+			continue;	/* a bulk allocation fills the array it is given */
+		alloc_fields(st->alloc, -1, a);
+	}
+	for (size_t i = 0; i < f->funcs.n; i++) {
+		const struct rml_func *fn = f->funcs.p[i];
+
+		for (size_t n = 0; n < fn->nnodes; n++) {
+			const struct rml_node *nd = &fn->nodes[n];
+
+			if (nd->kind == RML_NODE_EVENT && nd->ev.kind == RML_EV_STORE &&
+			    nd->ev.src.base && nd->ev.h.base && nd->ev.h.ix != RML_IX_NONE &&
+			    !strcmp(nd->ev.h.base, base))
+				copy_source_fields(nd, fn, (unsigned)n, a, depth);
+		}
+	}
+}
+
+/*
+ * A copied handle is followed when it names one handle: not a slot chosen at run time
+ * (`f = priv->lane[cur]`), whose fields a write through the copy is not each of.
+ */
+static void copy_source_fields(const struct rml_node *nd, const struct rml_func *fn,
+			       unsigned node, struct each_arg *a, int depth)
+{
+	const struct rml_handle *src = &nd->ev.src;
+
+	if (src->ix == RML_IX_NONE || src->ix == RML_IX_CONST)
+		handle_fields(src, fn, (int)node, a, depth + 1);
+}
+
+/* Does node n of fn give the local var its value: an allocation, a store, &var given away? */
+static bool defines(const struct rml_node *nd, const char *var)
+{
+	const struct rml_event *ev = &nd->ev;
+
+	if (nd->kind != RML_NODE_EVENT || !ev->h.base || ev->h.ix != RML_IX_NONE ||
+	    strcmp(ev->h.base, var))
+		return false;
+	return ev->kind == RML_EV_ALLOC || ev->kind == RML_EV_STORE ||
+	       (ev->kind == RML_EV_ESCAPE && ev->addr);
+}
+
+/*
+ * A local handle at node `node` of fn: the assignments that reach it (walking the control
+ * flow back to the nearest assignment on each path), each read where it is made. What a
+ * path gets from elsewhere (a call's result, &f given away) adds no field.
+ */
+static void reaching_fields(const char *var, const struct rml_func *fn, int node,
+			    struct each_arg *a, int depth)
+{
+	unsigned char *seen = rml_xcalloc(fn->nnodes, 1);
+	unsigned *work = rml_xmalloc((fn->nnodes + 1) * sizeof(*work));
+	size_t nw = 0;
+
+	work[nw++] = (unsigned)node;
+	while (nw) {
+		unsigned n = work[--nw];
+
+		for (unsigned p = fn->pred_at[n]; p < fn->pred_at[n + 1]; p++) {
+			unsigned q = fn->pred[p];
+			const struct rml_node *nd = &fn->nodes[q];
+
+			if (seen[q])
+				continue;
+			seen[q] = 1;
+			if (!defines(nd, var)) {
+				work[nw++] = q;
+				continue;
+			}
+			if (nd->ev.kind == RML_EV_ALLOC && nd->ev.alloc && nd->ev.api &&
+			    nd->ev.api->role == RML_ROLE_ALLOC)
+				alloc_fields(nd->ev.alloc, -1, a);
+			else if (nd->ev.kind == RML_EV_STORE && nd->ev.src.base)
+				copy_source_fields(nd, fn, q, a, depth);
+		}
+	}
+	free(work);
+	free(seen);
+}
+
+/* Every field the handle h, read at node `node` of cfg (if known), can hold. */
+static void handle_fields(const struct rml_handle *h, const struct rml_func *cfg, int node,
+			  struct each_arg *a, int depth)
+{
+	if (!h->base || h->base_param >= 0 || depth > MAX_RESOLVE_DEPTH)
+		return;
+	switch (h->ix) {
+	case RML_IX_NONE:
+		if (h->kind == RML_HK_LOCAL && cfg && cfg->pred && node >= 0 &&
+		    (size_t)node < cfg->nnodes && !cfg->incomplete) {
+			reaching_fields(h->base, cfg, node, a, depth);
+			return;
+		}
+		stored_fields(h->base, -1, a);
+		copied_fields(h->base, -1, a, depth);
+		return;
+	case RML_IX_CONST:
+		stored_fields(h->base, h->lo, a);
+		copied_fields(h->base, h->lo, a, depth);
+		return;
+	case RML_IX_RANGE:
+		for (long s = h->lo; s < h->hi && s - h->lo < 4096; s++) {
+			stored_fields(h->base, s, a);
+			copied_fields(h->base, s, a, depth);
+		}
+		return;
+	case RML_IX_UNKNOWN:
+		/* a slot known only at run time: any field the array can hold */
+		any_slot_fields(h->base, a, depth);
+		return;
+	default:
+		return;
+	}
+}
+
 size_t rml_winst_fields(const struct rml_facts *cf, const struct rml_winst *wi,
 			void (*fn)(const struct rml_field *fld, void *arg), void *arg)
 {
 	struct rml_facts *f = (struct rml_facts *)cf;	/* fref_each allocates alias keys */
-	struct each_arg a = { .fn = fn, .arg = arg };
-	long lo, hi;
+	struct each_arg a = { .f = f, .fn = fn, .arg = arg, .slot = -1 };
+	const struct rml_func *cfg = wi->hsite ? wi->hsite->cfg : wi->w->cfg;
+	int node = wi->hsite ? wi->hsite->node : wi->w->node;
 
-	if (!wi->h.base || wi->h.base_param >= 0)
-		return 0;
-	switch (wi->h.ix) {
-	case RML_IX_NONE:
-		lo = hi = -1;
-		break;
-	case RML_IX_CONST:
-		lo = wi->h.lo;
-		hi = lo + 1;
-		break;
-	case RML_IX_RANGE:
-		lo = wi->h.lo;
-		hi = wi->h.hi;
-		break;
-	case RML_IX_UNKNOWN:
-		/* a slot known only at run time: any field the array can hold */
-		for (size_t i = 0; i < f->stores.n; i++) {
-			const struct rml_store *st = f->stores.p[i];
-
-			if (!st->dst.base || strcmp(st->dst.base, wi->h.base) ||
-			    st->dst.ix == RML_IX_NONE)
-				continue;
-			a.slot = -1;
-			fref_each(f, &st->alloc->src, st->alloc->func, each_field, &a, 0);
-		}
-		return a.n;
-	default:
-		return 0;
-	}
-	for (size_t i = 0; i < f->stores.n; i++) {
-		const struct rml_store *st = f->stores.p[i];
-		const struct rml_alloc *al = st->alloc;
-
-		if (!st->dst.base || strcmp(st->dst.base, wi->h.base))
-			continue;
-		if (wi->h.ix == RML_IX_NONE) {
-			if (st->dst.ix != RML_IX_NONE)
-				continue;
-			a.slot = -1;
-			fref_each(f, &al->src, al->func, each_field, &a, 0);
-			continue;
-		}
-		for (long s = lo; s < hi && s - lo < 4096; s++) {
-			if (st->dst.ix == RML_IX_CONST && st->dst.lo == s) {
-				a.slot = -1;	/* this slot holds whatever the allocation allocates */
-			} else if (st->slot_follows_src &&
-				   (st->dst.ix == RML_IX_NONE || st->dst.loopvar ||
-				    (st->dst.ix == RML_IX_RANGE && s >= st->dst.lo && s < st->dst.hi))) {
-				a.slot = s;
-			} else {
-				continue;
-			}
-			fref_each(f, &al->src, al->func, each_field, &a, 0);
-		}
-	}
+	handle_fields(&wi->h, cfg, node, &a, 0);
 	return a.n;
+}
+
+/* Predecessor lists of every function's control flow, for reaching_fields(). */
+static void link_preds(struct rml_facts *f)
+{
+	for (size_t i = 0; i < f->funcs.n; i++) {
+		struct rml_func *fn = f->funcs.p[i];
+		unsigned *at, *fill;
+		size_t ne = 0;
+
+		if (fn->pred)
+			continue;	/* a file's function seen again in a group */
+		at = rml_arena_alloc(&f->arena, (fn->nnodes + 1) * sizeof(*at));
+		for (size_t n = 0; n < fn->nnodes; n++)
+			for (unsigned e = 0; e < fn->nodes[n].nsucc; e++)
+				at[fn->succ[fn->nodes[n].succ + e] + 1]++;
+		for (size_t n = 0; n < fn->nnodes; n++)
+			at[n + 1] += at[n];
+		ne = at[fn->nnodes];
+		fn->pred = rml_arena_alloc(&f->arena, (ne + 1) * sizeof(*fn->pred));
+		fill = rml_xcalloc(fn->nnodes + 1, sizeof(*fill));
+		for (size_t n = 0; n < fn->nnodes; n++)
+			for (unsigned e = 0; e < fn->nodes[n].nsucc; e++) {
+				unsigned to = fn->succ[fn->nodes[n].succ + e];
+
+				fn->pred[at[to] + fill[to]++] = (unsigned)n;
+			}
+		free(fill);
+		fn->pred_at = at;
+	}
 }
 
 /*
@@ -551,6 +726,7 @@ void rml_link(struct rml_facts *f)
 		}
 	}
 	link_variant_configs(f, &u);
+	link_preds(f);
 	link_writes(f);
 	rml_paths_analyse(f);
 	free(u.key);
