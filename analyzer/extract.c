@@ -100,6 +100,7 @@ struct ex {
 	const char *func_usr;	/* and its USR (static functions are per file) */
 	CXCursor params[32];	/* its parameters */
 	int nparams;
+	uint32_t pmod;		/* the parameters it assigns or gives the address of */
 	unsigned block, nblocks;	/* the innermost statement block, for variant pairing */
 	const char *owner_type, *owner_member;	/* walking an array member of a struct */
 	struct {
@@ -3643,6 +3644,95 @@ static void maxmask_local(struct ex *x, CXCursor var, CXCursor init)
 	x->gm[x->ngm++].field = r;
 }
 
+/* Does c assign its first operand (k->c[0]) or take its address? */
+static bool writes_operand(CXCursor c, struct kids *k)
+{
+	switch (clang_getCursorKind(c)) {
+	case CXCursor_BinaryOperator:
+		if (clang_getCursorBinaryOperatorKind(c) != CXBinaryOperator_Assign)
+			return false;
+		break;
+	case CXCursor_CompoundAssignOperator:
+		break;
+	case CXCursor_UnaryOperator:
+		switch (clang_getCursorUnaryOperatorKind(c)) {
+		case CXUnaryOperator_PostInc:
+		case CXUnaryOperator_PostDec:
+		case CXUnaryOperator_PreInc:
+		case CXUnaryOperator_PreDec:
+		case CXUnaryOperator_AddrOf:
+			break;
+		default:
+			return false;
+		}
+		break;
+	default:
+		return false;
+	}
+	get_kids(c, k);
+	return k->n >= 1;
+}
+
+/* `p = ...`, `p += ...`, `p++`, `&p` on a parameter p: what the caller gave is not kept. */
+static void param_modified(struct ex *x, CXCursor lhs)
+{
+	CXCursor s = strip(lhs);
+	int p;
+
+	if (clang_getCursorKind(s) != CXCursor_DeclRefExpr)
+		return;
+	p = param_index(x, clang_getCursorReferenced(s));
+	if (p >= 0)
+		x->pmod |= UINT32_C(1) << p;
+}
+
+static void forget_modified(uint32_t pmod, struct rml_operand *o)
+{
+	if (o->kind == RML_OP_PARAM && (pmod >> o->param & 1)) {
+		o->kind = RML_OP_UNKNOWN;
+		o->param = -1;
+	}
+}
+
+static void forget_modified_handle(uint32_t pmod, struct rml_handle *h)
+{
+	if (h->base_param >= 0 && (pmod >> h->base_param & 1)) {
+		h->base_param = -1;	/* the handle (array) parameter is set to another */
+		h->base = NULL;
+		h->ix = RML_IX_UNKNOWN;
+	}
+	if (h->ix == RML_IX_PARAM && (pmod >> h->param & 1))
+		h->ix = RML_IX_UNKNOWN;
+}
+
+/*
+ * A function's walk is over: what its writes and calls take from a parameter the
+ * function changes first (`ua_to_sel(val, &val)`, `fd++`) is not what the caller gives.
+ */
+static void params_settle(struct ex *x, size_t nwrites, size_t ncalls)
+{
+	uint32_t m = x->pmod;
+
+	if (!m)
+		return;
+	for (size_t i = nwrites; i < x->f->writes.n; i++) {
+		struct rml_write *w = x->f->writes.p[i];
+
+		forget_modified(m, &w->value);
+		forget_modified(m, &w->mask);
+		forget_modified(m, &w->id);
+		forget_modified_handle(m, &w->h);
+	}
+	for (size_t i = ncalls; i < x->f->calls.n; i++) {
+		struct rml_call *c = x->f->calls.p[i];
+
+		for (size_t a = 0; a < c->nargs; a++) {
+			forget_modified(m, &c->args[a]);
+			forget_modified_handle(m, &c->hargs[a]);
+		}
+	}
+}
+
 static enum CXChildVisitResult body_visit(CXCursor c, CXCursor parent, CXClientData data)
 {
 	struct ex *x = data;
@@ -3651,6 +3741,8 @@ static enum CXChildVisitResult body_visit(CXCursor c, CXCursor parent, CXClientD
 	struct kids k;
 
 	(void)parent;
+	if (x->nparams && writes_operand(c, &k))
+		param_modified(x, k.c[0]);
 	switch (kind) {
 	case CXCursor_VarDecl: {
 		CXType t = clang_getCursorType(c);
@@ -4062,7 +4154,9 @@ static enum CXChildVisitResult top_visit(CXCursor c, CXCursor parent, CXClientDa
 	case CXCursor_VarDecl:
 		handle_var(x, c);
 		break;
-	case CXCursor_FunctionDecl:
+	case CXCursor_FunctionDecl: {
+		size_t nwrites = x->f->writes.n, ncalls = x->f->calls.n;
+
 		if (!clang_isCursorDefinition(c) || is_api_decl(x, c))
 			break;
 		x->func = cxstr(x, clang_getCursorSpelling(c));
@@ -4072,14 +4166,17 @@ static enum CXChildVisitResult top_visit(CXCursor c, CXCursor parent, CXClientDa
 		x->nlast = 0;
 		x->nharr = 0;
 		x->ngm = 0;
+		x->pmod = 0;
 		for (int i = 0; i < clang_Cursor_getNumArguments(c) && i < 32; i++)
 			x->params[x->nparams++] = clang_Cursor_getArgument(c, (unsigned)i);
 		g_begin(x);
 		clang_visitChildren(c, body_visit, x);
 		g_end(x, c);
+		params_settle(x, nwrites, ncalls);
 		x->func = NULL;
 		x->nparams = 0;
 		break;
+	}
 	default:
 		break;
 	}
