@@ -101,6 +101,11 @@ struct ex {
 	CXCursor params[32];	/* its parameters */
 	int nparams;
 	uint32_t pmod;		/* the parameters it assigns or gives the address of */
+	struct {
+		CXCursor var;		/* a local pointer set to a kmemdup() of a table ... */
+		struct rml_falias *fa;	/* ... and that alias */
+	} copies[16];
+	int ncopies;
 	unsigned block, nblocks;	/* the innermost statement block, for variant pairing */
 	const char *owner_type, *owner_member;	/* walking an array member of a struct */
 	struct {
@@ -1021,7 +1026,8 @@ static enum CXVisitorResult collect_member(CXCursor c, CXClientData data)
 
 static void walk_object(struct ex *x, CXCursor var, CXType t, CXCursor init, const char *path,
 			struct rml_table *owner, const char *member, long index, const char *label);
-static void regfield_ptr_assign(struct ex *x, const char *from, CXCursor src, const char *variant);
+static struct rml_falias *regfield_ptr_assign(struct ex *x, const char *from, CXCursor src,
+					      const char *variant);
 static bool is_regfield_ptr(struct ex *x, CXType t);
 
 /* An array of struct reg_field, or of objects that contain some. */
@@ -1948,41 +1954,278 @@ static const char *regfield_ptr_key(struct ex *x, CXCursor lhs)
 }
 
 /* `const struct reg_field *t = foo_fields;` / `= variant->fields;` (and the same assigned). */
-static void regfield_ptr_assign(struct ex *x, const char *from, CXCursor src, const char *variant)
+/*
+ * kmemdup(tbl, sizeof(tbl), gfp) / devm_kmemdup(dev, tbl, sizeof(tbl), gfp) of a table
+ * variable, whole: the table (its DeclRefExpr); else a null cursor.
+ */
+static CXCursor table_copied(struct ex *x, CXCursor call)
 {
-	CXCursor s = strip_more(src);
+	const char *n = func_name(x, call);
+	int nargs = clang_Cursor_getNumArguments(call), src;
+	CXCursor s, var;
+	struct rml_num len;
+	CXType t;
+	long long size;
+
+	if ((!strcmp(n, "kmemdup") || !strcmp(n, "kmemdup_noprof")) && nargs == 3)
+		src = 0;
+	else if (!strcmp(n, "devm_kmemdup") && nargs == 4)
+		src = 1;
+	else
+		return clang_getNullCursor();
+	s = strip_more(clang_Cursor_getArgument(call, (unsigned)src));
+	if (clang_getCursorKind(s) == CXCursor_UnaryOperator &&
+	    clang_getCursorUnaryOperatorKind(s) == CXUnaryOperator_AddrOf) {
+		struct kids k;
+
+		get_kids(s, &k);	/* &tbl[0] */
+		if (k.n != 1 || clang_getCursorKind(strip(k.c[0])) != CXCursor_ArraySubscriptExpr)
+			return clang_getNullCursor();
+		get_kids(strip(k.c[0]), &k);
+		if (k.n != 2 || !eval_top(x, k.c[1]).known || eval_top(x, k.c[1]).v != 0)
+			return clang_getNullCursor();
+		s = strip(k.c[0]);
+	}
+	if (clang_getCursorKind(s) != CXCursor_DeclRefExpr)
+		return clang_getNullCursor();
+	var = clang_getCursorReferenced(s);
+	t = clang_getCanonicalType(clang_getCursorType(var));
+	if (clang_getCursorKind(var) != CXCursor_VarDecl || t.kind != CXType_ConstantArray ||
+	    !is_regfield_type(x, clang_getArrayElementType(t)))
+		return clang_getNullCursor();
+	/* the whole table: a shorter copy is not the table */
+	len = eval_top(x, clang_Cursor_getArgument(call, (unsigned)src + 1));
+	size = clang_Type_getSizeOf(t);
+	if (!len.known || size <= 0 || rml_ce_is_negative(len) || len.v != (uint64_t)size)
+		return clang_getNullCursor();
+	return s;
+}
+
+/*
+ * The call an allocating expression makes: kmemdup() is a macro around kmemdup_noprof()
+ * in statement expressions (`({ ... typeof(x) _res = kmemdup_noprof(...); ... _res; })`).
+ */
+static CXCursor alloc_call(CXCursor e, int depth)
+{
+	CXCursor s = strip(e);
+	struct kids k;
+
+	while (clang_getCursorKind(s) == CXCursor_CStyleCastExpr && depth < 8) {
+		get_kids(s, &k);
+		if (!k.n)
+			break;
+		s = strip(k.c[k.n - 1]);
+	}
+	if (clang_getCursorKind(s) == CXCursor_CallExpr || depth >= 8)
+		return s;
+	if (clang_getCursorKind(s) != CXCursor_StmtExpr)
+		return s;
+	get_kids(s, &k);
+	if (k.n != 1 || clang_getCursorKind(k.c[0]) != CXCursor_CompoundStmt)
+		return s;
+	get_kids(k.c[0], &k);
+	for (unsigned i = 0; i < k.n; i++) {
+		CXCursor st = k.c[i], c;
+		struct kids d;
+
+		if (clang_getCursorKind(st) == CXCursor_DeclStmt) {
+			get_kids(st, &d);	/* typeof(x) _res = kmemdup_noprof(...); */
+			if (d.n != 1 || clang_getCursorKind(d.c[0]) != CXCursor_VarDecl)
+				continue;
+			get_kids(d.c[0], &d);
+			if (!d.n || !clang_isExpression(clang_getCursorKind(d.c[d.n - 1])))
+				continue;
+			st = d.c[d.n - 1];
+		} else if (i + 1 != k.n) {
+			continue;
+		}
+		c = alloc_call(st, depth + 1);
+		if (clang_getCursorKind(c) == CXCursor_CallExpr)
+			return c;
+	}
+	return s;
+}
+
+/* The alias made, or NULL. */
+static struct rml_falias *regfield_ptr_assign(struct ex *x, const char *from, CXCursor src,
+					      const char *variant)
+{
+	CXCursor s = strip_more(src), call = alloc_call(src, 0);
 	enum CXCursorKind k = clang_getCursorKind(s);
 	struct rml_falias *fa;
 	struct kids kk;
+	bool copy = false;
 
+	if (clang_getCursorKind(call) == CXCursor_CallExpr) {	/* a copy of a table */
+		s = table_copied(x, call);
+		if (clang_Cursor_isNull(s))
+			return NULL;
+		k = clang_getCursorKind(s);
+		copy = true;
+	}
 	/* &table[0] is the table */
 	if (k == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(s) == CXUnaryOperator_AddrOf) {
 		get_kids(s, &kk);
 		if (kk.n != 1 || clang_getCursorKind(strip(kk.c[0])) != CXCursor_ArraySubscriptExpr)
-			return;
+			return NULL;
 		get_kids(strip(kk.c[0]), &kk);
 		if (kk.n != 2 || !eval_top(x, kk.c[1]).known || eval_top(x, kk.c[1]).v != 0)
-			return;
+			return NULL;
 		s = strip(kk.c[0]);
 		k = clang_getCursorKind(s);
 	}
 	if (k != CXCursor_DeclRefExpr && k != CXCursor_MemberRefExpr)
-		return;
+		return NULL;
 	fa = rml_arena_alloc(x->a, sizeof(*fa));
 	fa->from = from;
 	fa->block = x->block;
 	fa->variant = variant;
+	fa->copy = copy;
 	if (k == CXCursor_DeclRefExpr) {
 		fa->to_var = usr_of(x, clang_getCursorReferenced(s));
 	} else {
 		CXCursor ref = clang_getCursorReferenced(s);
 
 		if (clang_getCursorKind(ref) != CXCursor_FieldDecl)
-			return;
+			return NULL;
 		fa->to_type = record_key(x, clang_getCursorType(clang_getCursorSemanticParent(ref)));
 		fa->to_member = cxstr(x, clang_getCursorSpelling(ref));
 	}
 	rml_ptrvec_push(&x->f->faliases, fa);
+	return fa;
+}
+
+/* A local pointer set to a copy of a table: what is written through it is watched. */
+static void copy_track(struct ex *x, CXCursor var, struct rml_falias *fa)
+{
+	if (!fa || !fa->copy)
+		return;
+	if (clang_Cursor_isNull(var) || x->ncopies == (int)RML_ARRAY_SIZE(x->copies)) {
+		fa->copy_changed = true;	/* kept where it cannot be watched */
+		return;
+	}
+	x->copies[x->ncopies].var = var;
+	x->copies[x->ncopies++].fa = fa;
+}
+
+static void copy_changed(struct ex *x, CXCursor var)
+{
+	for (int i = 0; i < x->ncopies; i++)
+		if (clang_equalCursors(x->copies[i].var, var))
+			x->copies[i].fa->copy_changed = true;
+}
+
+static bool is_free_name(const char *n)
+{
+	return !strcmp(n, "kfree") || !strcmp(n, "kvfree") || !strcmp(n, "devm_kfree") ||
+	       !strcmp(n, "kfree_sensitive");
+}
+
+/*
+ * A use of a pointer to a table copy (c, a DeclRefExpr; its ancestors on the stack).
+ * Reads, tests, the regmap_field API and kfree() leave the copy as it is, and so does
+ * writing .reg of an element (`regs[i].reg += base`); anything else written through it,
+ * or the pointer (or an element's address) going where it cannot be watched, may change
+ * lsb, msb or the ids.
+ */
+static void copy_use(struct ex *x, CXCursor c)
+{
+	CXCursor var = clang_getCursorReferenced(c), cur = c;
+	const char *member = NULL;
+	bool deref = false;
+	int i;
+
+	for (i = x->depth - 1; i >= 0; cur = x->stack[i--]) {
+		CXCursor p = x->stack[i];
+		enum CXCursorKind pk = clang_getCursorKind(p);
+		struct kids k;
+
+		switch (pk) {
+		case CXCursor_UnexposedExpr:
+		case CXCursor_ParenExpr:
+		case CXCursor_CStyleCastExpr:
+			continue;
+		case CXCursor_ArraySubscriptExpr:
+			get_kids(p, &k);
+			if (k.n != 2 || !clang_equalCursors(k.c[0], cur))
+				return;	/* used as an index */
+			deref = true;
+			continue;
+		case CXCursor_MemberRefExpr:
+			deref = true;	/* p->m, p[i].m */
+			member = cxstr(x, clang_getCursorSpelling(clang_getCursorReferenced(p)));
+			continue;
+		case CXCursor_UnaryOperator:
+			switch (clang_getCursorUnaryOperatorKind(p)) {
+			case CXUnaryOperator_Deref:
+				deref = true;
+				continue;
+			case CXUnaryOperator_LNot:
+				return;
+			case CXUnaryOperator_AddrOf:
+				if (!deref)
+					break;	/* &regs */
+				/* &regs[i] or &regs->lsb: fine only as an argument of the API */
+				deref = false;
+				member = NULL;
+				continue;
+			default:	/* ++, -- */
+				if (deref && member && !strcmp(member, "reg"))
+					return;
+				break;
+			}
+			break;
+		case CXCursor_BinaryOperator:
+		case CXCursor_CompoundAssignOperator:
+			get_kids(p, &k);
+			if (pk == CXCursor_CompoundAssignOperator ||
+			    clang_getCursorBinaryOperatorKind(p) == CXBinaryOperator_Assign) {
+				if (k.n == 2 && clang_equalCursors(k.c[0], cur)) {
+					if (!deref || (member && !strcmp(member, "reg")))
+						return;	/* regs = ..., regs[i].reg = ... */
+					break;
+				}
+				if (deref)
+					return;	/* a value read out of the copy */
+				break;		/* the pointer kept elsewhere */
+			}
+			if (deref || clang_getCursorBinaryOperatorKind(p) == CXBinaryOperator_EQ ||
+			    clang_getCursorBinaryOperatorKind(p) == CXBinaryOperator_NE)
+				return;
+			break;	/* pointer arithmetic */
+		case CXCursor_CallExpr: {
+			const char *n = func_name(x, p);
+			CXCursor callee = clang_getCursorReferenced(p);
+			int nargs = clang_Cursor_getNumArguments(p);
+
+			if (deref || rml_api_lookup(n) || is_free_name(n))
+				return;
+			for (int a = 0; a < nargs; a++) {
+				CXType pt;
+
+				if (!clang_equalCursors(clang_Cursor_getArgument(p, (unsigned)a), cur))
+					continue;
+				pt = clang_getCanonicalType(clang_getArgType(
+					clang_getCursorType(callee), (unsigned)a));
+				if (pt.kind == CXType_Pointer &&
+				    clang_isConstQualifiedType(clang_getPointeeType(pt)))
+					return;	/* const struct reg_field *: read only */
+			}
+			break;
+		}
+		case CXCursor_IfStmt:
+		case CXCursor_WhileStmt:
+		case CXCursor_DoStmt:
+		case CXCursor_ForStmt:
+			return;	/* a test of the pointer */
+		default:
+			if (deref)
+				return;	/* a value read out of the copy */
+			break;
+		}
+		break;
+	}
+	copy_changed(x, var);
 }
 
 /* `cfg = &foo_regmap_config;` for a local config pointer, in this block. */
@@ -3743,6 +3986,15 @@ static enum CXChildVisitResult body_visit(CXCursor c, CXCursor parent, CXClientD
 	(void)parent;
 	if (x->nparams && writes_operand(c, &k))
 		param_modified(x, k.c[0]);
+	if (x->ncopies && kind == CXCursor_DeclRefExpr) {
+		CXCursor ref = clang_getCursorReferenced(c);
+
+		for (int i = 0; i < x->ncopies; i++)
+			if (clang_equalCursors(x->copies[i].var, ref)) {
+				copy_use(x, c);
+				break;
+			}
+	}
 	switch (kind) {
 	case CXCursor_VarDecl: {
 		CXType t = clang_getCursorType(c);
@@ -3755,7 +4007,7 @@ static enum CXChildVisitResult body_visit(CXCursor c, CXCursor parent, CXClientD
 		if (is_regmap_ptr(t))
 			regmap_assign(x, usr_of(x, c), k.c[k.n - 1]);
 		else if (is_regfield_ptr(x, t))
-			regfield_ptr_assign(x, usr_of(x, c), k.c[k.n - 1], NULL);
+			copy_track(x, c, regfield_ptr_assign(x, usr_of(x, c), k.c[k.n - 1], NULL));
 		else if (is_config_ptr(t))
 			config_ptr_assign(x, c, k.c[k.n - 1]);
 		else if (is_handle_type(t) && !is_field_ptr(t) && x->nharr < 16) {
@@ -3802,7 +4054,10 @@ static enum CXChildVisitResult body_visit(CXCursor c, CXCursor parent, CXClientD
 				const char *key = regfield_ptr_key(x, k.c[0]);
 
 				if (key)
-					regfield_ptr_assign(x, key, k.c[1], NULL);
+					copy_track(x, clang_getCursorKind(lhs) == CXCursor_DeclRefExpr ?
+						       clang_getCursorReferenced(lhs) :
+						       clang_getNullCursor(),
+						   regfield_ptr_assign(x, key, k.c[1], NULL));
 			} else if (is_config_ptr(lt) && clang_getCursorKind(lhs) == CXCursor_DeclRefExpr) {
 				config_ptr_assign(x, clang_getCursorReferenced(lhs), k.c[1]);
 			}
@@ -4167,6 +4422,7 @@ static enum CXChildVisitResult top_visit(CXCursor c, CXCursor parent, CXClientDa
 		x->nharr = 0;
 		x->ngm = 0;
 		x->pmod = 0;
+		x->ncopies = 0;
 		for (int i = 0; i < clang_Cursor_getNumArguments(c) && i < 32; i++)
 			x->params[x->nparams++] = clang_Cursor_getArgument(c, (unsigned)i);
 		g_begin(x);

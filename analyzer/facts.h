@@ -247,6 +247,9 @@ struct rml_falias {
 	const char *to_var;		/* USR of the table variable, or NULL */
 	const char *to_type, *to_member;	/* or a pointer/array member of a struct */
 	const char *variant;		/* the object that sets it ("chip_b"), for messages */
+	bool copy;			/* a kmemdup() of to_var: its .reg may be moved, and a
+					   regmap allocating it allocates the copy, not to_var */
+	bool copy_changed;		/* more than .reg may change in the copy: not followed */
 };
 
 /* ---- control flow: the paths the lifetime rules follow (extract.c builds, paths.c reads) ---- */

@@ -85,7 +85,7 @@ static size_t fref_each(struct rml_facts *f, const struct rml_fref *r, const cha
 			const struct rml_falias *fa = f->faliases.p[i];
 			struct rml_fref sub = *r;
 
-			if (strcmp(fa->from, r->alias))
+			if (strcmp(fa->from, r->alias) || fa->copy_changed)
 				continue;
 			sub.alias = NULL;
 			sub.var = fa->to_var;
@@ -155,6 +155,18 @@ static void add_map(struct rml_field *fld, void *arg)
 	rml_field_add_map(a->f, fld, a->map);
 }
 
+/* Is a pointer to tables set to a copy of one (kmemdup)? */
+static bool alias_is_copy(const struct rml_facts *f, const char *alias)
+{
+	for (size_t i = 0; i < f->faliases.n; i++) {
+		const struct rml_falias *fa = f->faliases.p[i];
+
+		if (fa->copy && !strcmp(fa->from, alias))
+			return true;
+	}
+	return false;
+}
+
 /* Mark the fields an allocation allocates with its regmap. */
 static void link_alloc(struct rml_facts *f, struct uf *u, struct rml_alloc *a)
 {
@@ -166,6 +178,8 @@ static void link_alloc(struct rml_facts *f, struct uf *u, struct rml_alloc *a)
 	 */
 	if (a->src.lo == RML_IDX_UNKNOWN)
 		arg.map = NULL;
+	if (a->src.alias && alias_is_copy(f, a->src.alias))
+		return;	/* a kmemdup()'d table: the copy is allocated, not the table */
 	rml_fref_each(f, &a->src, a->func, add_map, &arg);
 }
 
