@@ -1551,6 +1551,19 @@ static void fref_of(struct ex *x, CXCursor arg, bool bulk, struct rml_fref *r)
 	}
 	if (bulk && fref_base(x, e, r))
 		return;
+	if (kind == CXCursor_UnaryOperator &&
+	    clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_Deref) {
+		get_kids(e, &k);	/* *data->field: slot 0 of what the pointer is set to */
+		if (k.n == 1 && fref_base(x, strip(k.c[0]), r)) {
+			r->lo = 0;
+			r->hi = 1;
+			return;
+		}
+		memset(r, 0, sizeof(*r));
+		r->lo = RML_IDX_ALL;
+		r->why = "a pointer to reg_fields that is not a variable or a member";
+		return;
+	}
 	if (kind == CXCursor_DeclRefExpr) {
 		CXCursor ref = clang_getCursorReferenced(e);
 
@@ -2063,9 +2076,15 @@ static struct rml_falias *regfield_ptr_assign(struct ex *x, const char *from, CX
 		k = clang_getCursorKind(s);
 		copy = true;
 	}
-	/* &table[0] is the table */
+	/* &table[0] is the table; &field, a table of one */
 	if (k == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(s) == CXUnaryOperator_AddrOf) {
 		get_kids(s, &kk);
+		if (kk.n == 1 && clang_getCursorKind(strip(kk.c[0])) == CXCursor_DeclRefExpr &&
+		    is_regfield_type(x, clang_getCursorType(strip(kk.c[0])))) {
+			s = strip(kk.c[0]);
+			k = CXCursor_DeclRefExpr;
+			goto named;
+		}
 		if (kk.n != 1 || clang_getCursorKind(strip(kk.c[0])) != CXCursor_ArraySubscriptExpr)
 			return NULL;
 		get_kids(strip(kk.c[0]), &kk);
@@ -2074,6 +2093,7 @@ static struct rml_falias *regfield_ptr_assign(struct ex *x, const char *from, CX
 		s = strip(kk.c[0]);
 		k = clang_getCursorKind(s);
 	}
+named:
 	if (k != CXCursor_DeclRefExpr && k != CXCursor_MemberRefExpr)
 		return NULL;
 	fa = rml_arena_alloc(x->a, sizeof(*fa));
