@@ -106,6 +106,21 @@ struct ex {
 		struct rml_falias *fa;	/* ... and that alias */
 	} copies[16];
 	int ncopies;
+	struct {
+		CXCursor var;		/* a local holding reg_field values (its tables) ... */
+		CXCursor block;		/* ... the block it is declared in */
+		size_t t0, t1;		/* ... its tables: x->f->tables.p[t0 .. t1) */
+	} locals[16];
+	int nlocals;
+	struct {
+		CXCursor var;		/* a local of locals[] written in code ... */
+		int part;		/* ... this part of it (v.lsb = ...), or -1: any of it */
+		bool direct;		/* a statement of the block the local is declared in */
+		struct rml_num value;	/* what it is set to */
+		struct rml_loc loc;
+	} lwrites[32];
+	int nlwrites;
+	bool lwrites_lost;		/* more than lwrites[] holds */
 	unsigned block, nblocks;	/* the innermost statement block, for variant pairing */
 	const char *owner_type, *owner_member;	/* walking an array member of a struct */
 	struct {
@@ -1285,6 +1300,37 @@ static void read_config(struct ex *x, CXCursor var, CXCursor init)
 
 /* ---- variables ------------------------------------------------------------------------ */
 
+/* A local with reg_field values got its tables (t0 onwards): its writes will be watched. */
+static void local_table(struct ex *x, CXCursor var, size_t t0)
+{
+	int n = x->nlocals;
+
+	if (!x->func || t0 == x->f->tables.n || !x->depth)
+		return;
+	if (n == (int)RML_ARRAY_SIZE(x->locals)) {
+		/* too many to watch: whatever the code sets in it is not known */
+		for (size_t ti = t0; ti < x->f->tables.n; ti++) {
+			struct rml_table *t = x->f->tables.p[ti];
+
+			for (size_t fi = 0; fi < t->nfields; fi++)
+				for (int p = 0; p < RML_NPART; p++)
+					t->fields[fi]->part[p] =
+						rml_ce_unknown("too many local reg_fields to follow");
+		}
+		return;
+	}
+	x->locals[n].var = var;
+	x->locals[n].block = clang_getNullCursor();
+	for (int i = x->depth - 1; i >= 0; i--)
+		if (clang_getCursorKind(x->stack[i]) == CXCursor_CompoundStmt) {
+			x->locals[n].block = x->stack[i];
+			break;
+		}
+	x->locals[n].t0 = t0;
+	x->locals[n].t1 = x->f->tables.n;
+	x->nlocals++;
+}
+
 static void handle_var(struct ex *x, CXCursor var)
 {
 	CXType t = clang_getCursorType(var);
@@ -1311,7 +1357,13 @@ static void handle_var(struct ex *x, CXCursor var)
 			return;	/* a copy of another object: not a table */
 	}
 	x->f->uses_regmap_field = true;
-	walk_object(x, var, t, init, cxstr(x, clang_getCursorSpelling(var)), NULL, NULL, 0, NULL);
+	{
+		size_t t0 = x->f->tables.n;
+
+		walk_object(x, var, t, init, cxstr(x, clang_getCursorSpelling(var)), NULL, NULL, 0,
+			    NULL);
+		local_table(x, var, t0);
+	}
 }
 
 /* ---- function bodies ------------------------------------------------------------------ */
@@ -3907,6 +3959,24 @@ static void maxmask_local(struct ex *x, CXCursor var, CXCursor init)
 	x->gm[x->ngm++].field = r;
 }
 
+/*
+ * Is the cursor being walked in an operand that is not evaluated: sizeof, alignof, or a
+ * type (ARRAY_SIZE()'s __must_be_array() takes &(a)[0] inside sizeof(struct {...}))?
+ */
+static bool unevaluated(const struct ex *x)
+{
+	for (int i = x->depth - 1; i >= 0; i--) {
+		enum CXCursorKind k = clang_getCursorKind(x->stack[i]);
+
+		if (k == CXCursor_UnaryExpr || k == CXCursor_StructDecl || k == CXCursor_UnionDecl ||
+		    k == CXCursor_FieldDecl)
+			return true;
+		if (clang_isStatement(k) && k != CXCursor_StmtExpr)
+			return false;	/* a statement of the function itself */
+	}
+	return false;
+}
+
 /* Does c assign its first operand (k->c[0]) or take its address? */
 static bool writes_operand(CXCursor c, struct kids *k)
 {
@@ -3934,6 +4004,123 @@ static bool writes_operand(CXCursor c, struct kids *k)
 	}
 	get_kids(c, k);
 	return k->n >= 1;
+}
+
+/*
+ * A write into a local that holds reg_field values (op: the assignment, ++, or &): `v.lsb =
+ * 3` sets one part of the single field v; any other write, or its address taken, may set
+ * anything in it.
+ */
+static void local_written(struct ex *x, CXCursor op, CXCursor lhs, CXCursor rhs)
+{
+	CXCursor s = strip(lhs), ref;
+	int part = -1, n, li;
+	struct kids k;
+
+	if (!x->nlocals)
+		return;
+	if (clang_getCursorKind(s) == CXCursor_MemberRefExpr) {
+		get_kids(s, &k);
+		if (k.n == 1 && clang_getCursorKind(strip(k.c[0])) == CXCursor_DeclRefExpr &&
+		    is_regfield_type(x, clang_getCursorType(strip(k.c[0]))))
+			part = part_of_member(cxstr(x, clang_getCursorSpelling(
+							       clang_getCursorReferenced(s))));
+	}
+	while (clang_getCursorKind(s) == CXCursor_MemberRefExpr ||
+	       clang_getCursorKind(s) == CXCursor_ArraySubscriptExpr) {
+		get_kids(s, &k);
+		if (!k.n)
+			return;
+		if (clang_getCursorKind(s) == CXCursor_MemberRefExpr &&
+		    clang_getCanonicalType(clang_getCursorType(strip(k.c[0]))).kind == CXType_Pointer)
+			return;	/* p->m: not the local's own storage */
+		s = strip(k.c[0]);
+	}
+	if (clang_getCursorKind(s) != CXCursor_DeclRefExpr)
+		return;
+	ref = clang_getCursorReferenced(s);
+	for (li = 0; li < x->nlocals; li++)
+		if (clang_equalCursors(x->locals[li].var, ref))
+			break;
+	if (li == x->nlocals)
+		return;
+	n = x->nlwrites;
+	if (n == (int)RML_ARRAY_SIZE(x->lwrites)) {
+		x->lwrites_lost = true;
+		return;
+	}
+	x->lwrites[n].var = ref;
+	x->lwrites[n].part = clang_getCursorKind(op) == CXCursor_BinaryOperator ? part : -1;
+	x->lwrites[n].value = clang_Cursor_isNull(rhs) ? rml_ce_unknown("changed in place") :
+							 eval_top(x, rhs);
+	x->lwrites[n].loc = cursor_loc(x, op);
+	x->lwrites[n].direct = x->depth > 0 &&
+			       clang_equalCursors(x->stack[x->depth - 1], x->locals[li].block);
+	x->nlwrites++;
+}
+
+/*
+ * The function's walk is over: a part of a local reg_field that the code sets is what it
+ * is set to when that is one constant, set by a statement of the block the local is
+ * declared in, before every allocation of it (so on every path to them); otherwise it is
+ * not known. Anything else written into a local table makes all of it unknown.
+ */
+static void locals_settle(struct ex *x, size_t nallocs)
+{
+	for (int li = 0; li < x->nlocals; li++) {
+		CXCursor var = x->locals[li].var;
+
+		for (size_t ti = x->locals[li].t0; ti < x->locals[li].t1; ti++) {
+			struct rml_table *t = x->f->tables.p[ti];
+
+			for (size_t fi = 0; fi < t->nfields; fi++) {
+				struct rml_field *fld = t->fields[fi];
+
+				for (int p = 0; p < RML_NPART; p++) {
+					const char *why = NULL;
+					int hit = -1, nhit = 0;
+
+					for (int w = 0; w < x->nlwrites; w++) {
+						if (!clang_equalCursors(x->lwrites[w].var, var))
+							continue;
+						if (x->lwrites[w].part == p ||
+						    x->lwrites[w].part < 0 || t->kind != RML_TBL_SINGLE) {
+							hit = w;
+							nhit++;
+						}
+					}
+					if (x->lwrites_lost)
+						why = "too many writes into local reg_fields to follow";
+					else if (!nhit)
+						continue;
+					else if (nhit > 1 || x->lwrites[hit].part != p ||
+						 !x->lwrites[hit].direct || !x->lwrites[hit].value.known)
+						why = "set at run time";
+					for (size_t a = nallocs; !why && a < x->f->allocs.n; a++) {
+						const struct rml_alloc *al = x->f->allocs.p[a];
+						const struct rml_loc *wl = &x->lwrites[hit].loc;
+
+						if (al->src.var && !strcmp(al->src.var, t->var) &&
+						    (al->loc.line < wl->line ||
+						     (al->loc.line == wl->line && al->loc.col < wl->col)))
+							why = "set at run time, after an allocation";
+					}
+					if (why) {
+						fld->part[p] = rml_ce_unknown(why);
+						rml_facts_unknown(x->f, &fld->loc,
+								  rml_arena_printf(x->a, "field '%s' %s",
+										   fld->name,
+										   rml_part_names[p]),
+								  why);
+					} else {
+						fld->part[p] = x->lwrites[hit].value;
+					}
+					if (p == RML_REG)
+						fld->reg_text = NULL;
+				}
+			}
+		}
+	}
 }
 
 /* `p = ...`, `p += ...`, `p++`, `&p` on a parameter p: what the caller gave is not kept. */
@@ -4004,8 +4191,10 @@ static enum CXChildVisitResult body_visit(CXCursor c, CXCursor parent, CXClientD
 	struct kids k;
 
 	(void)parent;
-	if (x->nparams && writes_operand(c, &k))
+	if ((x->nparams || x->nlocals) && writes_operand(c, &k) && !unevaluated(x)) {
 		param_modified(x, k.c[0]);
+		local_written(x, c, k.c[0], k.n == 2 ? k.c[1] : clang_getNullCursor());
+	}
 	if (x->ncopies && kind == CXCursor_DeclRefExpr) {
 		CXCursor ref = clang_getCursorReferenced(c);
 
@@ -4430,7 +4619,7 @@ static enum CXChildVisitResult top_visit(CXCursor c, CXCursor parent, CXClientDa
 		handle_var(x, c);
 		break;
 	case CXCursor_FunctionDecl: {
-		size_t nwrites = x->f->writes.n, ncalls = x->f->calls.n;
+		size_t nwrites = x->f->writes.n, ncalls = x->f->calls.n, nallocs = x->f->allocs.n;
 
 		if (!clang_isCursorDefinition(c) || is_api_decl(x, c))
 			break;
@@ -4443,12 +4632,16 @@ static enum CXChildVisitResult top_visit(CXCursor c, CXCursor parent, CXClientDa
 		x->ngm = 0;
 		x->pmod = 0;
 		x->ncopies = 0;
+		x->nlocals = 0;
+		x->nlwrites = 0;
+		x->lwrites_lost = false;
 		for (int i = 0; i < clang_Cursor_getNumArguments(c) && i < 32; i++)
 			x->params[x->nparams++] = clang_Cursor_getArgument(c, (unsigned)i);
 		g_begin(x);
 		clang_visitChildren(c, body_visit, x);
 		g_end(x, c);
 		params_settle(x, nwrites, ncalls);
+		locals_settle(x, nallocs);
 		x->func = NULL;
 		x->nparams = 0;
 		break;

@@ -425,6 +425,11 @@ static void stored_fields(const char *base, long s, struct each_arg *a)
 			   (st->dst.ix == RML_IX_NONE || st->dst.loopvar ||
 			    (st->dst.ix == RML_IX_RANGE && s >= st->dst.lo && s < st->dst.hi))) {
 			alloc_fields(st->alloc, s, a);
+		} else if (st->alloc->src.lo == RML_IDX_ALL && !st->alloc->src.alias &&
+			   ((st->dst.ix == RML_IX_RANGE && s >= st->dst.lo && s < st->dst.hi) ||
+			    (st->dst.ix == RML_IX_UNKNOWN && st->dst.loopvar))) {
+			/* f[i] = alloc(field) in a loop: every slot it fills holds that field */
+			alloc_fields(st->alloc, -1, a);
 		}
 	}
 }
