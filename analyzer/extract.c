@@ -898,11 +898,47 @@ static const char *spelled_text(struct ex *x, CXCursor e)
 	return out;
 }
 
+static enum CXChildVisitResult impure_cb(CXCursor c, CXCursor parent, CXClientData data)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	(void)parent;
+	if (k == CXCursor_CallExpr || k == CXCursor_CompoundAssignOperator ||
+	    k == CXCursor_StmtExpr ||
+	    (k == CXCursor_BinaryOperator &&
+	     clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign) ||
+	    (k == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(c) != CXUnaryOperator_Minus &&
+	     clang_getCursorUnaryOperatorKind(c) != CXUnaryOperator_Plus &&
+	     clang_getCursorUnaryOperatorKind(c) != CXUnaryOperator_Not &&
+	     clang_getCursorUnaryOperatorKind(c) != CXUnaryOperator_LNot &&
+	     clang_getCursorUnaryOperatorKind(c) != CXUnaryOperator_Deref)) {
+		*(bool *)data = true;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* Does evaluating e twice give the same value: no call, assignment, ++ or volatile? */
+static bool pure_expr(CXCursor e)
+{
+	bool impure = clang_isVolatileQualifiedType(clang_getCursorType(e));
+
+	if (!impure)
+		impure_cb(e, clang_getNullCursor(), &impure);
+	if (!impure)
+		clang_visitChildren(e, impure_cb, &impure);
+	return !impure;
+}
+
 /* Fill a field's parts from its initialiser (an init list, or a compound literal). */
 static void read_field(struct ex *x, struct rml_field *fld, CXCursor init)
 {
 	struct kids k;
 	unsigned i, pos = 0;
+	CXCursor at[RML_NPART];
+
+	for (i = 0; i < RML_NPART; i++)
+		at[i] = clang_getNullCursor();
 
 	for (i = 0; i < RML_NPART; i++)
 		fld->part[i] = rml_ce_const(0, 32, false);
@@ -934,9 +970,19 @@ static void read_field(struct ex *x, struct rml_field *fld, CXCursor init)
 		if (part < 0 || part >= RML_NPART)
 			continue;
 		fld->part[part] = eval_top(x, e);
+		at[part] = e;
 		if (part == RML_REG)
 			fld->reg_text = spelled_text(x, e);
 		pos = (unsigned)part + 1;
+	}
+	/* REG_FIELD(reg, 8 + priv->id, 8 + priv->id): one bit, wherever it is */
+	if (!fld->part[RML_LSB].known && !fld->part[RML_MSB].known &&
+	    !clang_Cursor_isNull(at[RML_LSB]) && !clang_Cursor_isNull(at[RML_MSB])) {
+		const char *l = spelled_text(x, at[RML_LSB]), *m = spelled_text(x, at[RML_MSB]);
+
+		if (l && m && l[0] != '@' && !strcmp(l, m) && pure_expr(at[RML_LSB]) &&
+		    pure_expr(at[RML_MSB]))
+			fld->width_sym = 1;
 	}
 }
 
@@ -4117,6 +4163,8 @@ static void locals_settle(struct ex *x, size_t nallocs)
 					}
 					if (p == RML_REG)
 						fld->reg_text = NULL;
+					if (p == RML_LSB || p == RML_MSB)
+						fld->width_sym = 0;
 				}
 			}
 		}

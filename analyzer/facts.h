@@ -59,6 +59,8 @@ struct rml_field {
 	struct rml_table *table;	/* owner */
 	long index;			/* slot (array) or member ordinal (struct); 0 for single */
 	const char *member;		/* struct member name for RML_TBL_STRUCT, else NULL */
+	unsigned width_sym;		/* lsb and msb unknown but written alike (8 + id, 8 + id):
+					   the width that gives, else 0 */
 	/* Link results: the regmaps the field is allocated on. */
 	const char **maps;		/* keys (arena), nmaps of them */
 	size_t nmaps;
@@ -485,7 +487,10 @@ void rml_facts_fini(struct rml_facts *f);
 void rml_facts_unknown(struct rml_facts *f, const struct rml_loc *loc, const char *what,
 		       const char *why);
 
-/* Width of a field (msb - lsb + 1); 0 unless lsb/msb known and lsb <= msb. */
+/*
+ * Width of a field (msb - lsb + 1); 0 unless lsb/msb known and lsb <= msb, or both
+ * unknown and written as one expression (width_sym).
+ */
 unsigned rml_field_width(const struct rml_field *fld);
 /* True when reg, lsb and msb are known. */
 bool rml_field_known(const struct rml_field *fld);
