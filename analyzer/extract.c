@@ -1590,6 +1590,8 @@ static bool fref_base(struct ex *x, CXCursor base, struct rml_fref *r)
 	return true;
 }
 
+static int param_index(struct ex *x, CXCursor decl);
+
 /* What reg_field(s) an argument names. */
 static void fref_of(struct ex *x, CXCursor arg, bool bulk, struct rml_fref *r)
 {
@@ -1665,6 +1667,11 @@ static void fref_of(struct ex *x, CXCursor arg, bool bulk, struct rml_fref *r)
 	if (kind == CXCursor_DeclRefExpr) {
 		CXCursor ref = clang_getCursorReferenced(e);
 
+		if (clang_getCursorKind(ref) == CXCursor_ParmDecl && !bulk && param_index(x, ref) >= 0 &&
+		    is_regfield_type(x, clang_getCursorType(ref))) {
+			r->by_param = param_index(x, ref) + 1;	/* an allocation helper's */
+			return;
+		}
 		if (clang_getCursorKind(ref) != CXCursor_VarDecl)
 			return;
 		r->var = usr_of(x, ref);
@@ -1858,8 +1865,35 @@ static struct rml_operand operand_of(struct ex *x, CXCursor e)
 	return o;
 }
 
-/* The assignment or declaration an expression's value goes to: its destination handle. */
-static bool store_target(struct ex *x, struct rml_handle *dst)
+/*
+ * `*fieldp` for a parameter `struct regmap_field **fieldp`: the handle the caller gives
+ * the address of (an allocation helper's result), as base_param.
+ */
+static bool out_param_handle(struct ex *x, CXCursor lhs, struct rml_handle *h)
+{
+	CXCursor s = strip(lhs), ref;
+	struct kids k;
+
+	if (clang_getCursorKind(s) != CXCursor_UnaryOperator ||
+	    clang_getCursorUnaryOperatorKind(s) != CXUnaryOperator_Deref)
+		return false;
+	get_kids(s, &k);
+	if (k.n != 1 || clang_getCursorKind(strip(k.c[0])) != CXCursor_DeclRefExpr)
+		return false;
+	ref = clang_getCursorReferenced(strip(k.c[0]));
+	if (clang_getCursorKind(ref) != CXCursor_ParmDecl || param_index(x, ref) < 0 ||
+	    !is_handle_type(clang_getCursorType(ref)) || is_field_ptr(clang_getCursorType(ref)))
+		return false;
+	*h = (struct rml_handle){ .base_param = param_index(x, ref), .kind = RML_HK_PARAM,
+				  .ix = RML_IX_NONE, .len = -1, .text = spelled_text(x, lhs) };
+	return true;
+}
+
+/*
+ * The assignment or declaration an expression's value goes to: its destination handle
+ * (out: `*fieldp = ...` into a helper's out-parameter too).
+ */
+static bool store_target(struct ex *x, struct rml_handle *dst, bool out)
 {
 	for (int i = x->depth - 1; i >= 0; i--) {
 		CXCursor a = x->stack[i];
@@ -1875,7 +1909,8 @@ static bool store_target(struct ex *x, struct rml_handle *dst)
 			if (kk.n != 2)
 				return false;
 			*dst = handle_of(x, kk.c[0]);
-			return dst->base || dst->base_param >= 0;
+			return dst->base || dst->base_param >= 0 ||
+			       (out && out_param_handle(x, kk.c[0], dst));
 		}
 		if (k == CXCursor_VarDecl) {
 			*dst = (struct rml_handle){ .base = usr_of(x, a), .base_param = -1,
@@ -1988,9 +2023,11 @@ static void handle_copy(struct ex *x, CXCursor lhs, CXCursor rhs)
 
 		if (strcmp(x->last[i].var, var))
 			continue;
-		dst = handle_of(x, lhs);
-		if (!dst.base)
-			return;
+		if (!out_param_handle(x, lhs, &dst)) {
+			dst = handle_of(x, lhs);
+			if (!dst.base)
+				return;
+		}
 		st = rml_arena_alloc(x->a, sizeof(*st));
 		st->dst = dst;
 		st->alloc = x->last[i].alloc;
@@ -2023,6 +2060,7 @@ static void record_call(struct ex *x, CXCursor call, int nargs)
 	pend_add(x, call, NULL, c);
 	c->args = rml_arena_alloc(x->a, (size_t)nargs * sizeof(*c->args));
 	c->hargs = rml_arena_alloc(x->a, (size_t)nargs * sizeof(*c->hargs));
+	c->frefs = rml_arena_alloc(x->a, (size_t)nargs * sizeof(*c->frefs));
 	c->ptype = rml_arena_alloc(x->a, (size_t)nargs * sizeof(*c->ptype));
 	for (int i = 0; i < nargs; i++) {
 		CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
@@ -2035,6 +2073,8 @@ static void record_call(struct ex *x, CXCursor call, int nargs)
 		c->hargs[i].len = -1;
 		if (is_handle_type(clang_getCursorType(arg)))
 			c->hargs[i] = handle_of(x, arg);
+		if (is_regfield_type(x, clang_getCursorType(arg)))
+			fref_of(x, arg, false, &c->frefs[i]);
 		if (type_int(pt, &bits, &sign))
 			c->ptype[i] = rml_ce_const(0, bits, sign);
 		else
@@ -2496,6 +2536,7 @@ static void handle_call(struct ex *x, CXCursor call)
 		al->api = api;
 		al->loc = cursor_loc(x, call);
 		al->func = x->func;
+		al->func_usr = x->func_usr;
 		al->map_key = expr_key(x, clang_Cursor_getArgument(call, (unsigned)api->map_arg));
 		fref_of(x, clang_Cursor_getArgument(call, (unsigned)api->field_arg),
 			api->role == RML_ROLE_BULK_ALLOC, &al->src);
@@ -2524,7 +2565,7 @@ static void handle_call(struct ex *x, CXCursor call)
 		} else if (api->role == RML_ROLE_ALLOC) {
 			struct rml_handle dst;
 
-			if (store_target(x, &dst))
+			if (store_target(x, &dst, true))
 				record_store(x, al, &dst, false);
 		}
 	}
@@ -3373,7 +3414,7 @@ static void g_alloc(struct ex *x, CXCursor call, const struct rml_api *api)
 	p = g_parent(x, &pat);
 	pk = clang_getCursorKind(p);
 	if (api->role == RML_ROLE_ALLOC) {
-		if (store_target(x, &dst))
+		if (store_target(x, &dst, false))
 			dispo = RML_DISPO_STORED;
 		else if (pk == CXCursor_ReturnStmt)
 			dispo = RML_DISPO_RETURNED;
@@ -4175,8 +4216,18 @@ static void locals_settle(struct ex *x, size_t nallocs)
 static void param_modified(struct ex *x, CXCursor lhs)
 {
 	CXCursor s = strip(lhs);
+	struct kids k;
 	int p;
 
+	/* fdesc.msb = ...: a part of a parameter given by value */
+	while (clang_getCursorKind(s) == CXCursor_MemberRefExpr ||
+	       clang_getCursorKind(s) == CXCursor_ArraySubscriptExpr) {
+		get_kids(s, &k);
+		if (!k.n || clang_getCanonicalType(clang_getCursorType(strip(k.c[0]))).kind ==
+				    CXType_Pointer)
+			return;	/* p->m, p[i]: what p points at, not p */
+		s = strip(k.c[0]);
+	}
 	if (clang_getCursorKind(s) != CXCursor_DeclRefExpr)
 		return;
 	p = param_index(x, clang_getCursorReferenced(s));
@@ -4207,12 +4258,20 @@ static void forget_modified_handle(uint32_t pmod, struct rml_handle *h)
  * A function's walk is over: what its writes and calls take from a parameter the
  * function changes first (`ua_to_sel(val, &val)`, `fd++`) is not what the caller gives.
  */
-static void params_settle(struct ex *x, size_t nwrites, size_t ncalls)
+static void params_settle(struct ex *x, size_t nwrites, size_t ncalls, size_t nallocs)
 {
 	uint32_t m = x->pmod;
 
 	if (!m)
 		return;
+	for (size_t i = nallocs; i < x->f->allocs.n; i++) {
+		struct rml_alloc *al = x->f->allocs.p[i];
+
+		if (al->src.by_param && (m >> (al->src.by_param - 1) & 1)) {
+			al->src.by_param = 0;	/* fdesc.msb += ...: not the caller's field */
+			al->src.why = "a parameter the function changes";
+		}
+	}
 	for (size_t i = nwrites; i < x->f->writes.n; i++) {
 		struct rml_write *w = x->f->writes.p[i];
 
@@ -4688,7 +4747,7 @@ static enum CXChildVisitResult top_visit(CXCursor c, CXCursor parent, CXClientDa
 		g_begin(x);
 		clang_visitChildren(c, body_visit, x);
 		g_end(x, c);
-		params_settle(x, nwrites, ncalls);
+		params_settle(x, nwrites, ncalls, nallocs);
 		locals_settle(x, nallocs);
 		x->func = NULL;
 		x->nparams = 0;

@@ -120,6 +120,8 @@ struct rml_fref {
 	long lo, hi;			/* slots [lo, hi) for arrays; lo = RML_IDX_ALL/UNKNOWN otherwise */
 	const char *loopvar;		/* USR of a local variable used as the index, or NULL */
 	struct rml_field *inline_field;	/* a reg_field built at the call */
+	int by_param;			/* > 0: parameter by_param - 1 of the function, given by
+					   value (an allocation helper's reg_field) */
 	const char *why;		/* why nothing could be named (var == type == inline == NULL) */
 };
 
@@ -129,8 +131,11 @@ struct rml_alloc {
 	const struct rml_api *api;
 	struct rml_loc loc;
 	const char *func;		/* enclosing function */
+	const char *func_usr;		/* and its USR */
 	const char *map_key;		/* the regmap argument's key, NULL if unknown */
 	struct rml_fref src;
+	const struct rml_call *via;	/* link: this allocation as a call of the allocation helper
+					   it is in makes it (src and handle from the call), or NULL */
 };
 
 /* How an expression picks a slot of a handle array (or none, for a plain handle). */
@@ -201,6 +206,7 @@ struct rml_call {
 	size_t nargs;
 	struct rml_operand *args;	/* arena */
 	struct rml_handle *hargs;	/* the arguments as handles (base NULL when not one) */
+	struct rml_fref *frefs;		/* the arguments of type struct reg_field (by value) */
 	struct rml_num *ptype;		/* the callee's parameter types (bits/sign in a known 0) */
 	const struct rml_func *cfg;	/* the control flow of func, and the node of the call */
 	int node;			/*   in it (an RML_EV_CALL), or NULL / -1 */

@@ -167,6 +167,51 @@ static bool alias_is_copy(const struct rml_facts *f, const char *alias)
 	return false;
 }
 
+/*
+ * Allocation helpers: `helper(dev, map, data->en, &priv->en)` where the helper allocates
+ * its reg_field parameter and stores the handle through its out-parameter (`*fieldp =
+ * field`). Each call of the helper stores, into the handle it gives, the field it gives.
+ */
+static void link_helpers(struct rml_facts *f)
+{
+	size_t nstores = f->stores.n;
+
+	for (size_t i = 0; i < nstores; i++) {
+		const struct rml_store *st = f->stores.p[i];
+		const struct rml_alloc *al = st->alloc;
+
+		if (st->dst.base_param < 0 || st->dst.ix != RML_IX_NONE || !al->func_usr || al->via)
+			continue;
+		for (size_t c = 0; c < f->calls.n; c++) {
+			const struct rml_call *call = f->calls.p[c];
+			const struct rml_handle *h;
+			struct rml_alloc *one;
+			struct rml_store *ns;
+
+			if (!call->callee || strcmp(call->callee, al->func_usr) ||
+			    (size_t)st->dst.base_param >= call->nargs)
+				continue;
+			h = &call->hargs[st->dst.base_param];
+			if (!h->base || (h->ix != RML_IX_NONE && h->ix != RML_IX_CONST))
+				continue;
+			one = rml_arena_alloc(&f->arena, sizeof(*one));
+			*one = *al;
+			one->via = call;
+			if (al->src.by_param) {
+				if ((size_t)al->src.by_param > call->nargs)
+					continue;
+				one->src = call->frefs[al->src.by_param - 1];
+				one->func = call->func_name;	/* the caller's locals */
+				one->func_usr = call->func;
+			}
+			ns = rml_arena_alloc(&f->arena, sizeof(*ns));
+			ns->dst = *h;
+			ns->alloc = one;
+			rml_ptrvec_push(&f->stores, ns);
+		}
+	}
+}
+
 /* Mark the fields an allocation allocates with its regmap. */
 static void link_alloc(struct rml_facts *f, struct uf *u, struct rml_alloc *a)
 {
@@ -704,6 +749,7 @@ void rml_link(struct rml_facts *f)
 	}
 	for (i = 0; i < f->allocs.n; i++)
 		link_alloc(f, &u, f->allocs.p[i]);
+	link_helpers(f);
 
 	/*
 	 * A table's config: the one its fields' regmaps were created from when that is one
