@@ -123,6 +123,7 @@ struct ex {
 	bool lwrites_lost;		/* more than lwrites[] holds */
 	unsigned block, nblocks;	/* the innermost statement block, for variant pairing */
 	const char *owner_type, *owner_member;	/* walking an array member of a struct */
+	long elem;		/* walking element elem of an array of structs, else -1 */
 	struct {
 		const char *var;	/* a local set to GENMASK(f.msb, f.lsb) (USR) ... */
 		struct rml_fref field;	/* ... and the field f */
@@ -1015,6 +1016,7 @@ static struct rml_table *new_table(struct ex *x, CXCursor var, const char *name,
 		      clang_getCursorLinkage(var) == CXLinkage_NoLinkage;
 	t->func = t->is_local ? x->func : NULL;
 	t->array_len = -1;
+	t->elem = -1;
 	rml_ptrvec_push(&x->f->tables, t);
 	return t;
 }
@@ -1090,6 +1092,9 @@ static void walk_object(struct ex *x, CXCursor var, CXType t, CXCursor init, con
 static struct rml_falias *regfield_ptr_assign(struct ex *x, const char *from, CXCursor src,
 					      const char *variant);
 static bool is_regfield_ptr(struct ex *x, CXType t);
+static bool is_field_ptr(CXType t);
+static bool is_handle_type(CXType t);
+static struct rml_handle handle_of(struct ex *x, CXCursor e);
 
 /* An array of struct reg_field, or of objects that contain some. */
 static void walk_array(struct ex *x, CXCursor var, CXType t, CXCursor init, const char *path)
@@ -1158,7 +1163,9 @@ static void walk_array(struct ex *x, CXCursor var, CXType t, CXCursor init, cons
 				fld->index = s;
 				table_add(x, tbl, fld);
 			} else {
+				x->elem = s;
 				walk_object(x, var, et, e, slot, NULL, NULL, s, label);
+				x->elem = -1;
 			}
 		}
 		idx = hi + 1;
@@ -1171,9 +1178,13 @@ static void walk_struct(struct ex *x, CXCursor var, CXType t, CXCursor init, con
 {
 	struct member_list ml = { .x = x, .n = 0 };
 	struct rml_table *tbl = NULL;
+	struct rml_hptr hp[8];
+	size_t nhp = 0;
+	long elem = x->elem;
 	struct kidvec k;
 	unsigned i, pos = 0;
 
+	x->elem = -1;	/* not for the structs inside this one */
 	if (clang_getCursorKind(init) != CXCursor_InitListExpr)
 		return;
 	visit_fields(t, collect_member, &ml);
@@ -1201,6 +1212,16 @@ static void walk_struct(struct ex *x, CXCursor var, CXType t, CXCursor init, con
 		pos = mi + 1;
 		m = ml.m[mi];
 		mt = clang_getCursorType(m);
+		if (is_handle_type(mt) && !is_field_ptr(mt) && nhp < RML_ARRAY_SIZE(hp) &&
+		    clang_getCursorKind(strip_more(e)) == CXCursor_UnaryOperator &&
+		    clang_getCursorUnaryOperatorKind(strip_more(e)) == CXUnaryOperator_AddrOf) {
+			hp[nhp].h = handle_of(x, strip_more(e));	/* .rmf = &priv->fwd */
+			if (hp[nhp].h.base) {
+				hp[nhp].member = cxstr(x, clang_getCursorSpelling(m));
+				nhp++;
+			}
+			continue;
+		}
 		if (is_regfield_ptr(x, mt)) {	/* .fields = foo_fields: a per-variant table */
 			regfield_ptr_assign(x, rml_arena_printf(x->a, "%s#%s", record_key(x, t),
 							       cxstr(x, clang_getCursorSpelling(m))),
@@ -1214,6 +1235,7 @@ static void walk_struct(struct ex *x, CXCursor var, CXType t, CXCursor init, con
 			if (!tbl) {
 				tbl = new_table(x, var, path, RML_TBL_STRUCT);
 				tbl->type_name = record_key(x, t);
+				tbl->elem = elem;
 			}
 			walk_object(x, var, mt, e, rml_arena_printf(x->a, "%s.%s", path, mname), tbl,
 				    mname, mi, NULL);
@@ -1226,6 +1248,11 @@ static void walk_struct(struct ex *x, CXCursor var, CXType t, CXCursor init, con
 		}
 	}
 	free(k.c);
+	if (tbl && nhp) {
+		tbl->hptrs = rml_arena_alloc(x->a, nhp * sizeof(*tbl->hptrs));
+		memcpy(tbl->hptrs, hp, nhp * sizeof(*hp));
+		tbl->nhptrs = nhp;
+	}
 }
 
 static void walk_object(struct ex *x, CXCursor var, CXType t, CXCursor init, const char *path,
@@ -1592,6 +1619,49 @@ static bool fref_base(struct ex *x, CXCursor base, struct rml_fref *r)
 
 static int param_index(struct ex *x, CXCursor decl);
 
+/* The slots an index expression can be: [lo, hi) and its loop variable (as fref_of()). */
+static void fref_index(struct ex *x, CXCursor idx_expr, struct rml_fref *r)
+{
+	CXCursor idx = strip(idx_expr);
+	struct rml_num n = eval_top(x, idx_expr);
+
+	if (n.known && !rml_ce_is_negative(n)) {
+		r->lo = (long)n.v;
+		r->hi = r->lo + 1;
+	} else if (clang_getCursorKind(idx) == CXCursor_DeclRefExpr &&
+		   loop_range(x, clang_getCursorReferenced(idx), &r->lo, &r->hi)) {
+		/* a loop over the table */
+	} else {
+		r->lo = RML_IDX_UNKNOWN;
+	}
+	if (clang_getCursorKind(idx) == CXCursor_DeclRefExpr &&
+	    clang_getCursorKind(clang_getCursorReferenced(idx)) == CXCursor_VarDecl)
+		r->loopvar = usr_of(x, clang_getCursorReferenced(idx));
+}
+
+/* tbl[i].rf, tbl an array variable of structs: the member of elements [lo, hi) of tbl. */
+static bool elem_member(struct ex *x, CXCursor member_ref, struct rml_fref *r)
+{
+	CXCursor base, ref;
+	struct kids k;
+
+	get_kids(member_ref, &k);
+	if (k.n != 1 || clang_getCursorKind(strip(k.c[0])) != CXCursor_ArraySubscriptExpr)
+		return false;
+	get_kids(strip(k.c[0]), &k);
+	if (k.n != 2)
+		return false;
+	base = strip(k.c[0]);
+	if (clang_getCursorKind(base) != CXCursor_DeclRefExpr)
+		return false;
+	ref = clang_getCursorReferenced(base);
+	if (clang_getCursorKind(ref) != CXCursor_VarDecl || !is_array(clang_getCursorType(ref)))
+		return false;
+	r->var = usr_of(x, ref);
+	fref_index(x, k.c[1], r);
+	return true;
+}
+
 /* What reg_field(s) an argument names. */
 static void fref_of(struct ex *x, CXCursor arg, bool bulk, struct rml_fref *r)
 {
@@ -1615,6 +1685,7 @@ static void fref_of(struct ex *x, CXCursor arg, bool bulk, struct rml_fref *r)
 		t->is_local = true;
 		t->func = x->func;
 		t->array_len = -1;
+		t->elem = -1;
 		rml_ptrvec_push(&x->f->tables, t);
 		fld = new_field(x, rml_arena_printf(x->a, "(struct reg_field) at line %u", t->loc.line), e);
 		table_add(x, t, fld);
@@ -1622,31 +1693,17 @@ static void fref_of(struct ex *x, CXCursor arg, bool bulk, struct rml_fref *r)
 		return;
 	}
 	if (kind == CXCursor_ArraySubscriptExpr) {
-		CXCursor base, idx;
-		struct rml_num n;
+		CXCursor base;
 
 		get_kids(e, &k);
 		if (k.n != 2)
 			return;
 		base = strip(k.c[0]);
-		idx = strip(k.c[1]);
 		if (!fref_base(x, base, r)) {
 			r->why = "the table is not named by a variable or a member";
 			return;
 		}
-		n = eval_top(x, k.c[1]);
-		if (n.known && !rml_ce_is_negative(n)) {
-			r->lo = (long)n.v;
-			r->hi = r->lo + 1;
-		} else if (clang_getCursorKind(idx) == CXCursor_DeclRefExpr &&
-			   loop_range(x, clang_getCursorReferenced(idx), &r->lo, &r->hi)) {
-			/* a loop over the table */
-		} else {
-			r->lo = RML_IDX_UNKNOWN;
-		}
-		if (clang_getCursorKind(idx) == CXCursor_DeclRefExpr &&
-		    clang_getCursorKind(clang_getCursorReferenced(idx)) == CXCursor_VarDecl)
-			r->loopvar = usr_of(x, clang_getCursorReferenced(idx));
+		fref_index(x, k.c[1], r);
 		return;
 	}
 	if (bulk && fref_base(x, e, r))
@@ -1686,6 +1743,8 @@ static void fref_of(struct ex *x, CXCursor arg, bool bulk, struct rml_fref *r)
 		    !is_regfield_type(x, clang_getCursorType(ref)))
 			return;
 		r->member = cxstr(x, clang_getCursorSpelling(ref));
+		if (elem_member(x, e, r))
+			return;
 		r->type = record_key(x, clang_getCursorType(clang_getCursorSemanticParent(ref)));
 		return;
 	}
@@ -2037,6 +2096,88 @@ static void handle_copy(struct ex *x, CXCursor lhs, CXCursor rhs)
 					!strcmp(dst.loopvar, st->alloc->src.loopvar));
 		rml_ptrvec_push(&x->f->stores, st);
 		return;
+	}
+}
+
+/*
+ * `*tbl[i].rmf = alloc(..., tbl[i].rf)` over a table of pairs whose entries hold a
+ * reg_field and a handle's address (`.rmf = &priv->fwd`): entry k's handle gets entry
+ * k's field. Only when one index names both, a constant or the same variable.
+ */
+static void pair_store(struct ex *x, const struct rml_alloc *al)
+{
+	CXCursor lhs = clang_getNullCursor(), s, ref;
+	const char *member, *tbl, *ivar = NULL;
+	struct rml_num n = rml_ce_unknown(NULL);
+	struct kids k;
+
+	for (int i = x->depth - 1; i >= 0; i--) {
+		enum CXCursorKind kind = clang_getCursorKind(x->stack[i]);
+
+		if (kind == CXCursor_UnexposedExpr || kind == CXCursor_ParenExpr ||
+		    kind == CXCursor_CStyleCastExpr)
+			continue;
+		if (kind == CXCursor_BinaryOperator &&
+		    clang_getCursorBinaryOperatorKind(x->stack[i]) == CXBinaryOperator_Assign) {
+			get_kids(x->stack[i], &k);
+			if (k.n == 2)
+				lhs = k.c[0];
+		}
+		break;
+	}
+	s = strip(lhs);
+	if (clang_Cursor_isNull(lhs) || clang_getCursorKind(s) != CXCursor_UnaryOperator ||
+	    clang_getCursorUnaryOperatorKind(s) != CXUnaryOperator_Deref || !al->src.var ||
+	    !al->src.member)
+		return;
+	get_kids(s, &k);
+	if (k.n != 1 || clang_getCursorKind(strip(k.c[0])) != CXCursor_MemberRefExpr)
+		return;
+	s = strip(k.c[0]);
+	member = cxstr(x, clang_getCursorSpelling(clang_getCursorReferenced(s)));
+	get_kids(s, &k);
+	if (k.n != 1 || clang_getCursorKind(strip(k.c[0])) != CXCursor_ArraySubscriptExpr)
+		return;
+	get_kids(strip(k.c[0]), &k);
+	if (k.n != 2 || clang_getCursorKind(strip(k.c[0])) != CXCursor_DeclRefExpr)
+		return;
+	tbl = usr_of(x, clang_getCursorReferenced(strip(k.c[0])));
+	if (strcmp(tbl, al->src.var))
+		return;	/* the field from another table */
+	n = eval_top(x, k.c[1]);
+	if (n.known) {
+		if (rml_ce_is_negative(n) || al->src.lo != (long)n.v || al->src.hi != al->src.lo + 1)
+			return;
+	} else {
+		ref = clang_getCursorReferenced(strip(k.c[1]));
+		if (clang_getCursorKind(strip(k.c[1])) != CXCursor_DeclRefExpr ||
+		    clang_getCursorKind(ref) != CXCursor_VarDecl)
+			return;
+		ivar = usr_of(x, ref);
+		if (!al->src.loopvar || strcmp(ivar, al->src.loopvar))
+			return;	/* tbl[i].rmf from tbl[j].rf */
+	}
+	for (size_t t = 0; t < x->f->tables.n; t++) {
+		const struct rml_table *tb = x->f->tables.p[t];
+
+		if (tb->kind != RML_TBL_STRUCT || tb->elem < 0 || strcmp(tb->var, tbl) ||
+		    (n.known && tb->elem != (long)n.v))
+			continue;
+		for (size_t h = 0; h < tb->nhptrs; h++) {
+			struct rml_alloc *one;
+			struct rml_store *st;
+
+			if (strcmp(tb->hptrs[h].member, member))
+				continue;
+			one = rml_arena_alloc(x->a, sizeof(*one));
+			*one = *al;	/* a view of the allocation: entry elem's field */
+			one->src.lo = tb->elem;
+			one->src.hi = tb->elem + 1;
+			st = rml_arena_alloc(x->a, sizeof(*st));
+			st->dst = tb->hptrs[h].h;
+			st->alloc = one;
+			rml_ptrvec_push(&x->f->stores, st);
+		}
 	}
 }
 
@@ -2567,6 +2708,8 @@ static void handle_call(struct ex *x, CXCursor call)
 
 			if (store_target(x, &dst, true))
 				record_store(x, al, &dst, false);
+			else
+				pair_store(x, al);
 		}
 	}
 }
@@ -4645,7 +4788,8 @@ static void repair_struct(struct ex *x, CXCursor decl)
 
 size_t rml_extract_repairs(CXTranslationUnit tu, struct rml_facts *facts, struct rml_repaired **out)
 {
-	struct ex x = { .tu = tu, .f = facts, .a = &facts->arena, .repairing = true };
+	struct ex x = { .tu = tu, .f = facts, .a = &facts->arena, .repairing = true,
+			.elem = -1 };
 	CXFile main = clang_getFile(tu, facts->main_file);
 	unsigned nd = clang_getNumDiagnostics(tu);
 	size_t o = 0;
@@ -4761,7 +4905,7 @@ static enum CXChildVisitResult top_visit(CXCursor c, CXCursor parent, CXClientDa
 
 void rml_extract(CXTranslationUnit tu, struct rml_facts *facts)
 {
-	struct ex x = { .tu = tu, .f = facts, .a = &facts->arena };
+	struct ex x = { .tu = tu, .f = facts, .a = &facts->arena, .elem = -1 };
 	CXFile main = clang_getFile(tu, facts->main_file);
 
 	if (main)

@@ -82,7 +82,12 @@ struct rml_table {
 	long array_len;			/* declared element count (arrays), -1 if unknown */
 	const struct rml_regcfg *cfg;	/* link: the regmap_config tied to this table, or NULL */
 	bool cfg_unique;		/* cfg chosen because it is the only config of the file */
+	long elem;			/* a STRUCT table that is element elem of an array
+					   variable (tbl[elem].rf), else -1 */
+	struct rml_hptr *hptrs;		/* STRUCT: members holding a handle's address */
+	size_t nhptrs;
 };
+
 
 struct rml_regcfg {
 	const char *name;		/* variable name */
@@ -167,6 +172,12 @@ struct rml_handle {
 	long len;			/* element count of the handle array, -1 if not one */
 	const char *loopvar;		/* USR of a local variable used as the index, or NULL */
 	const char *text;		/* as written, for messages (arena) */
+};
+
+/* `.rmf = &priv->fwd` in a struct beside reg_fields: where `*tbl[i].rmf = alloc()` stores. */
+struct rml_hptr {
+	const char *member;
+	struct rml_handle h;
 };
 
 /* A value given to the API or to a function of the driver. */

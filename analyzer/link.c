@@ -121,6 +121,10 @@ static size_t fref_each(struct rml_facts *f, const struct rml_fref *r, const cha
 		} else {
 			continue;
 		}
+		/* tbl[i].rf: elements [lo, hi) of an array of structs */
+		if (r->var && r->member && !array_member && t->elem >= 0 && r->lo >= 0 &&
+		    (t->elem < r->lo || t->elem >= r->hi))
+			continue;
 		for (j = 0; j < t->nfields; j++) {
 			struct rml_field *fld = t->fields[j];
 
@@ -414,11 +418,19 @@ struct each_arg {
 	long slot;		/* the table slot the handle slot maps to, or -1 for all */
 };
 
+/* The slot a field is in: its index, or for a member of tbl[k] (array of structs), k. */
+static long field_slot(const struct rml_field *fld)
+{
+	if (fld->table->kind == RML_TBL_STRUCT && fld->table->elem >= 0)
+		return fld->table->elem;
+	return fld->index;
+}
+
 static void each_field(struct rml_field *fld, void *data)
 {
 	struct each_arg *a = data;
 
-	if (a->slot >= 0 && fld->index != a->slot)
+	if (a->slot >= 0 && field_slot(fld) != a->slot)
 		return;
 	for (size_t i = 0; i < a->nseen; i++)
 		if (a->seen[i] == fld)
