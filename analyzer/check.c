@@ -292,55 +292,113 @@ void rml_file_result_fini(struct rml_file_result *res)
 	res->text = NULL;
 }
 
+struct link_count {
+	size_t n;			/* fields the write can be */
+	const struct rml_field *unknown;	/* one of them whose lsb or msb is not known */
+};
+
 static void count_field(const struct rml_field *fld, void *arg)
 {
-	(void)fld;
-	(*(size_t *)arg)++;
+	struct link_count *c = arg;
+
+	c->n++;
+	if (!rml_field_width(fld) && !c->unknown)
+		c->unknown = fld;
+}
+
+/* Does any store or copy (a STORE event naming a source) put something into base? */
+static bool base_stored(const struct rml_facts *f, const char *base, bool *copied)
+{
+	*copied = false;
+	for (size_t i = 0; i < f->stores.n; i++) {
+		const struct rml_store *st = f->stores.p[i];
+
+		if (st->dst.base && !strcmp(st->dst.base, base))
+			return true;
+	}
+	for (size_t i = 0; i < f->funcs.n; i++) {
+		const struct rml_func *fn = f->funcs.p[i];
+
+		for (size_t n = 0; n < fn->nnodes; n++) {
+			const struct rml_event *ev = &fn->nodes[n].ev;
+
+			if (fn->nodes[n].kind == RML_NODE_EVENT && ev->kind == RML_EV_STORE &&
+			    ev->h.base && !strcmp(ev->h.base, base) && ev->src.base)
+				*copied = true;
+		}
+	}
+	return false;
 }
 
 /* Why a write with a constant could not be tied to a field (for -v). */
-static const char *unlinked_why(const struct rml_facts *f, const struct rml_winst *wi)
+static const char *unlinked_why(const struct rml_facts *f, const struct rml_winst *wi,
+				char *buf, size_t len)
 {
-	bool stored = false;
+	bool copied;
 
 	if (wi->h.base_param >= 0)
 		return "the handle is a parameter never given a known handle";
 	if (!wi->h.base)
 		return "the handle expression cannot be named";
-	if (wi->h.ix == RML_IX_UNKNOWN || wi->h.ix == RML_IX_PARAM)
-		return "the handle's index is not a constant";
-	for (size_t i = 0; i < f->stores.n && !stored; i++) {
-		const struct rml_store *st = f->stores.p[i];
-
-		stored = st->dst.base && !strcmp(st->dst.base, wi->h.base);
+	if (wi->h.ix == RML_IX_PARAM)
+		return "the handle's index is a parameter never given a constant";
+	if (wi->h.ix == RML_IX_CONST && wi->h.len >= 0 && wi->h.lo >= wi->h.len) {
+		snprintf(buf, len, "slot %ld is past the end of the handle array (%ld slots)",
+			 wi->h.lo, wi->h.len);
+		return buf;
 	}
-	if (!stored)
-		return "no allocation in this file stores that handle";
-	return "the allocation's reg_field cannot be resolved";
+	if (base_stored(f, wi->h.base, &copied))
+		return wi->h.ix == RML_IX_UNKNOWN ?
+			"the handle's index is not a constant, and no slot's reg_field is resolved" :
+			"the allocation's reg_field cannot be resolved";
+	if (copied)
+		return "the handle is copied from one that is not followed (a slot chosen at run "
+		       "time, a parameter, a call's result)";
+	return "no allocation or copy in the analysed files stores that handle";
+}
+
+static const char *bits_why(const struct rml_field *fld)
+{
+	const struct rml_num *p = !fld->part[RML_LSB].known ? &fld->part[RML_LSB] :
+				  &fld->part[RML_MSB];
+
+	if (!p->known && p->why)
+		return p->why;
+	return "lsb and msb do not make a field";
 }
 
 void rml_print_link_stats(FILE *out, const struct rml_facts *f)
 {
-	size_t nconst = 0, nlinked = 0;
+	size_t nconst = 0, nlinked = 0, nbits = 0;
+	char buf[128];
 
 	for (size_t i = 0; i < f->winsts.n; i++) {
 		const struct rml_winst *wi = f->winsts.p[i];
-		size_t n = 0;
+		struct link_count c = { 0, NULL };
 
 		if (wi->value.kind != RML_OP_CONST && wi->mask.kind != RML_OP_CONST)
 			continue;
 		nconst++;
-		rml_winst_fields(f, wi, count_field, &n);
-		if (n) {
+		rml_winst_fields(f, wi, count_field, &c);
+		if (c.n && !c.unknown) {
 			nlinked++;
+			continue;
+		}
+		if (c.n) {
+			nbits++;
+			fprintf(out, "%s:%u:%u: remark: not checked: %s on '%s': it is '%s', whose "
+				"bits are not known (%s)\n", wi->site.file, wi->site.line,
+				wi->site.col, wi->w->api->name, wi->h.text ? wi->h.text : "?",
+				c.unknown->name, bits_why(c.unknown));
 			continue;
 		}
 		fprintf(out, "%s:%u:%u: remark: not linked: %s on '%s': %s\n", wi->site.file,
 			wi->site.line, wi->site.col, wi->w->api->name,
-			wi->h.text ? wi->h.text : "?", unlinked_why(f, wi));
+			wi->h.text ? wi->h.text : "?", unlinked_why(f, wi, buf, sizeof(buf)));
 	}
-	fprintf(out, "%s: note: %zu writes of a constant (through wrappers too), %zu linked to their field\n",
-		f->main_file, nconst, nlinked);
+	fprintf(out, "%s: note: %zu writes of a constant (through wrappers too), %zu linked to "
+		"their field, %zu to a field whose bits are not known\n", f->main_file, nconst,
+		nlinked, nbits);
 	rml_print_paths_stats(out, f);
 }
 

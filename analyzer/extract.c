@@ -71,6 +71,12 @@ struct cfgb {
 	CXCursor last_alloc_call;	/* ... at this call */
 	unsigned nevents;
 	const char *incomplete;
+	struct {
+		CXCursor call;
+		struct rml_write *w;	/* the write recorded for the call, or ... */
+		struct rml_call *c;	/* ... the call of a function of the driver */
+	} *pend;			/* what waits for its node in this function */
+	size_t npend, cappend;
 };
 
 struct ex {
@@ -94,8 +100,30 @@ struct ex {
 	const char *func_usr;	/* and its USR (static functions are per file) */
 	CXCursor params[32];	/* its parameters */
 	int nparams;
+	uint32_t pmod;		/* the parameters it assigns or gives the address of */
+	struct {
+		CXCursor var;		/* a local pointer set to a kmemdup() of a table ... */
+		struct rml_falias *fa;	/* ... and that alias */
+	} copies[16];
+	int ncopies;
+	struct {
+		CXCursor var;		/* a local holding reg_field values (its tables) ... */
+		CXCursor block;		/* ... the block it is declared in */
+		size_t t0, t1;		/* ... its tables: x->f->tables.p[t0 .. t1) */
+	} locals[16];
+	int nlocals;
+	struct {
+		CXCursor var;		/* a local of locals[] written in code ... */
+		int part;		/* ... this part of it (v.lsb = ...), or -1: any of it */
+		bool direct;		/* a statement of the block the local is declared in */
+		struct rml_num value;	/* what it is set to */
+		struct rml_loc loc;
+	} lwrites[32];
+	int nlwrites;
+	bool lwrites_lost;		/* more than lwrites[] holds */
 	unsigned block, nblocks;	/* the innermost statement block, for variant pairing */
 	const char *owner_type, *owner_member;	/* walking an array member of a struct */
+	long elem;		/* walking element elem of an array of structs, else -1 */
 	struct {
 		const char *var;	/* a local set to GENMASK(f.msb, f.lsb) (USR) ... */
 		struct rml_fref field;	/* ... and the field f */
@@ -871,11 +899,47 @@ static const char *spelled_text(struct ex *x, CXCursor e)
 	return out;
 }
 
+static enum CXChildVisitResult impure_cb(CXCursor c, CXCursor parent, CXClientData data)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	(void)parent;
+	if (k == CXCursor_CallExpr || k == CXCursor_CompoundAssignOperator ||
+	    k == CXCursor_StmtExpr ||
+	    (k == CXCursor_BinaryOperator &&
+	     clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign) ||
+	    (k == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(c) != CXUnaryOperator_Minus &&
+	     clang_getCursorUnaryOperatorKind(c) != CXUnaryOperator_Plus &&
+	     clang_getCursorUnaryOperatorKind(c) != CXUnaryOperator_Not &&
+	     clang_getCursorUnaryOperatorKind(c) != CXUnaryOperator_LNot &&
+	     clang_getCursorUnaryOperatorKind(c) != CXUnaryOperator_Deref)) {
+		*(bool *)data = true;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* Does evaluating e twice give the same value: no call, assignment, ++ or volatile? */
+static bool pure_expr(CXCursor e)
+{
+	bool impure = clang_isVolatileQualifiedType(clang_getCursorType(e));
+
+	if (!impure)
+		impure_cb(e, clang_getNullCursor(), &impure);
+	if (!impure)
+		clang_visitChildren(e, impure_cb, &impure);
+	return !impure;
+}
+
 /* Fill a field's parts from its initialiser (an init list, or a compound literal). */
 static void read_field(struct ex *x, struct rml_field *fld, CXCursor init)
 {
 	struct kids k;
 	unsigned i, pos = 0;
+	CXCursor at[RML_NPART];
+
+	for (i = 0; i < RML_NPART; i++)
+		at[i] = clang_getNullCursor();
 
 	for (i = 0; i < RML_NPART; i++)
 		fld->part[i] = rml_ce_const(0, 32, false);
@@ -907,9 +971,19 @@ static void read_field(struct ex *x, struct rml_field *fld, CXCursor init)
 		if (part < 0 || part >= RML_NPART)
 			continue;
 		fld->part[part] = eval_top(x, e);
+		at[part] = e;
 		if (part == RML_REG)
 			fld->reg_text = spelled_text(x, e);
 		pos = (unsigned)part + 1;
+	}
+	/* REG_FIELD(reg, 8 + priv->id, 8 + priv->id): one bit, wherever it is */
+	if (!fld->part[RML_LSB].known && !fld->part[RML_MSB].known &&
+	    !clang_Cursor_isNull(at[RML_LSB]) && !clang_Cursor_isNull(at[RML_MSB])) {
+		const char *l = spelled_text(x, at[RML_LSB]), *m = spelled_text(x, at[RML_MSB]);
+
+		if (l && m && l[0] != '@' && !strcmp(l, m) && pure_expr(at[RML_LSB]) &&
+		    pure_expr(at[RML_MSB]))
+			fld->width_sym = 1;
 	}
 }
 
@@ -942,6 +1016,7 @@ static struct rml_table *new_table(struct ex *x, CXCursor var, const char *name,
 		      clang_getCursorLinkage(var) == CXLinkage_NoLinkage;
 	t->func = t->is_local ? x->func : NULL;
 	t->array_len = -1;
+	t->elem = -1;
 	rml_ptrvec_push(&x->f->tables, t);
 	return t;
 }
@@ -1014,8 +1089,12 @@ static enum CXVisitorResult collect_member(CXCursor c, CXClientData data)
 
 static void walk_object(struct ex *x, CXCursor var, CXType t, CXCursor init, const char *path,
 			struct rml_table *owner, const char *member, long index, const char *label);
-static void regfield_ptr_assign(struct ex *x, const char *from, CXCursor src, const char *variant);
+static struct rml_falias *regfield_ptr_assign(struct ex *x, const char *from, CXCursor src,
+					      const char *variant);
 static bool is_regfield_ptr(struct ex *x, CXType t);
+static bool is_field_ptr(CXType t);
+static bool is_handle_type(CXType t);
+static struct rml_handle handle_of(struct ex *x, CXCursor e);
 
 /* An array of struct reg_field, or of objects that contain some. */
 static void walk_array(struct ex *x, CXCursor var, CXType t, CXCursor init, const char *path)
@@ -1084,7 +1163,9 @@ static void walk_array(struct ex *x, CXCursor var, CXType t, CXCursor init, cons
 				fld->index = s;
 				table_add(x, tbl, fld);
 			} else {
+				x->elem = s;
 				walk_object(x, var, et, e, slot, NULL, NULL, s, label);
+				x->elem = -1;
 			}
 		}
 		idx = hi + 1;
@@ -1097,9 +1178,13 @@ static void walk_struct(struct ex *x, CXCursor var, CXType t, CXCursor init, con
 {
 	struct member_list ml = { .x = x, .n = 0 };
 	struct rml_table *tbl = NULL;
+	struct rml_hptr hp[8];
+	size_t nhp = 0;
+	long elem = x->elem;
 	struct kidvec k;
 	unsigned i, pos = 0;
 
+	x->elem = -1;	/* not for the structs inside this one */
 	if (clang_getCursorKind(init) != CXCursor_InitListExpr)
 		return;
 	visit_fields(t, collect_member, &ml);
@@ -1127,6 +1212,16 @@ static void walk_struct(struct ex *x, CXCursor var, CXType t, CXCursor init, con
 		pos = mi + 1;
 		m = ml.m[mi];
 		mt = clang_getCursorType(m);
+		if (is_handle_type(mt) && !is_field_ptr(mt) && nhp < RML_ARRAY_SIZE(hp) &&
+		    clang_getCursorKind(strip_more(e)) == CXCursor_UnaryOperator &&
+		    clang_getCursorUnaryOperatorKind(strip_more(e)) == CXUnaryOperator_AddrOf) {
+			hp[nhp].h = handle_of(x, strip_more(e));	/* .rmf = &priv->fwd */
+			if (hp[nhp].h.base) {
+				hp[nhp].member = cxstr(x, clang_getCursorSpelling(m));
+				nhp++;
+			}
+			continue;
+		}
 		if (is_regfield_ptr(x, mt)) {	/* .fields = foo_fields: a per-variant table */
 			regfield_ptr_assign(x, rml_arena_printf(x->a, "%s#%s", record_key(x, t),
 							       cxstr(x, clang_getCursorSpelling(m))),
@@ -1140,6 +1235,7 @@ static void walk_struct(struct ex *x, CXCursor var, CXType t, CXCursor init, con
 			if (!tbl) {
 				tbl = new_table(x, var, path, RML_TBL_STRUCT);
 				tbl->type_name = record_key(x, t);
+				tbl->elem = elem;
 			}
 			walk_object(x, var, mt, e, rml_arena_printf(x->a, "%s.%s", path, mname), tbl,
 				    mname, mi, NULL);
@@ -1152,6 +1248,11 @@ static void walk_struct(struct ex *x, CXCursor var, CXType t, CXCursor init, con
 		}
 	}
 	free(k.c);
+	if (tbl && nhp) {
+		tbl->hptrs = rml_arena_alloc(x->a, nhp * sizeof(*tbl->hptrs));
+		memcpy(tbl->hptrs, hp, nhp * sizeof(*hp));
+		tbl->nhptrs = nhp;
+	}
 }
 
 static void walk_object(struct ex *x, CXCursor var, CXType t, CXCursor init, const char *path,
@@ -1272,6 +1373,37 @@ static void read_config(struct ex *x, CXCursor var, CXCursor init)
 
 /* ---- variables ------------------------------------------------------------------------ */
 
+/* A local with reg_field values got its tables (t0 onwards): its writes will be watched. */
+static void local_table(struct ex *x, CXCursor var, size_t t0)
+{
+	int n = x->nlocals;
+
+	if (!x->func || t0 == x->f->tables.n || !x->depth)
+		return;
+	if (n == (int)RML_ARRAY_SIZE(x->locals)) {
+		/* too many to watch: whatever the code sets in it is not known */
+		for (size_t ti = t0; ti < x->f->tables.n; ti++) {
+			struct rml_table *t = x->f->tables.p[ti];
+
+			for (size_t fi = 0; fi < t->nfields; fi++)
+				for (int p = 0; p < RML_NPART; p++)
+					t->fields[fi]->part[p] =
+						rml_ce_unknown("too many local reg_fields to follow");
+		}
+		return;
+	}
+	x->locals[n].var = var;
+	x->locals[n].block = clang_getNullCursor();
+	for (int i = x->depth - 1; i >= 0; i--)
+		if (clang_getCursorKind(x->stack[i]) == CXCursor_CompoundStmt) {
+			x->locals[n].block = x->stack[i];
+			break;
+		}
+	x->locals[n].t0 = t0;
+	x->locals[n].t1 = x->f->tables.n;
+	x->nlocals++;
+}
+
 static void handle_var(struct ex *x, CXCursor var)
 {
 	CXType t = clang_getCursorType(var);
@@ -1298,7 +1430,13 @@ static void handle_var(struct ex *x, CXCursor var)
 			return;	/* a copy of another object: not a table */
 	}
 	x->f->uses_regmap_field = true;
-	walk_object(x, var, t, init, cxstr(x, clang_getCursorSpelling(var)), NULL, NULL, 0, NULL);
+	{
+		size_t t0 = x->f->tables.n;
+
+		walk_object(x, var, t, init, cxstr(x, clang_getCursorSpelling(var)), NULL, NULL, 0,
+			    NULL);
+		local_table(x, var, t0);
+	}
 }
 
 /* ---- function bodies ------------------------------------------------------------------ */
@@ -1479,6 +1617,51 @@ static bool fref_base(struct ex *x, CXCursor base, struct rml_fref *r)
 	return true;
 }
 
+static int param_index(struct ex *x, CXCursor decl);
+
+/* The slots an index expression can be: [lo, hi) and its loop variable (as fref_of()). */
+static void fref_index(struct ex *x, CXCursor idx_expr, struct rml_fref *r)
+{
+	CXCursor idx = strip(idx_expr);
+	struct rml_num n = eval_top(x, idx_expr);
+
+	if (n.known && !rml_ce_is_negative(n)) {
+		r->lo = (long)n.v;
+		r->hi = r->lo + 1;
+	} else if (clang_getCursorKind(idx) == CXCursor_DeclRefExpr &&
+		   loop_range(x, clang_getCursorReferenced(idx), &r->lo, &r->hi)) {
+		/* a loop over the table */
+	} else {
+		r->lo = RML_IDX_UNKNOWN;
+	}
+	if (clang_getCursorKind(idx) == CXCursor_DeclRefExpr &&
+	    clang_getCursorKind(clang_getCursorReferenced(idx)) == CXCursor_VarDecl)
+		r->loopvar = usr_of(x, clang_getCursorReferenced(idx));
+}
+
+/* tbl[i].rf, tbl an array variable of structs: the member of elements [lo, hi) of tbl. */
+static bool elem_member(struct ex *x, CXCursor member_ref, struct rml_fref *r)
+{
+	CXCursor base, ref;
+	struct kids k;
+
+	get_kids(member_ref, &k);
+	if (k.n != 1 || clang_getCursorKind(strip(k.c[0])) != CXCursor_ArraySubscriptExpr)
+		return false;
+	get_kids(strip(k.c[0]), &k);
+	if (k.n != 2)
+		return false;
+	base = strip(k.c[0]);
+	if (clang_getCursorKind(base) != CXCursor_DeclRefExpr)
+		return false;
+	ref = clang_getCursorReferenced(base);
+	if (clang_getCursorKind(ref) != CXCursor_VarDecl || !is_array(clang_getCursorType(ref)))
+		return false;
+	r->var = usr_of(x, ref);
+	fref_index(x, k.c[1], r);
+	return true;
+}
+
 /* What reg_field(s) an argument names. */
 static void fref_of(struct ex *x, CXCursor arg, bool bulk, struct rml_fref *r)
 {
@@ -1502,6 +1685,7 @@ static void fref_of(struct ex *x, CXCursor arg, bool bulk, struct rml_fref *r)
 		t->is_local = true;
 		t->func = x->func;
 		t->array_len = -1;
+		t->elem = -1;
 		rml_ptrvec_push(&x->f->tables, t);
 		fld = new_field(x, rml_arena_printf(x->a, "(struct reg_field) at line %u", t->loc.line), e);
 		table_add(x, t, fld);
@@ -1509,38 +1693,42 @@ static void fref_of(struct ex *x, CXCursor arg, bool bulk, struct rml_fref *r)
 		return;
 	}
 	if (kind == CXCursor_ArraySubscriptExpr) {
-		CXCursor base, idx;
-		struct rml_num n;
+		CXCursor base;
 
 		get_kids(e, &k);
 		if (k.n != 2)
 			return;
 		base = strip(k.c[0]);
-		idx = strip(k.c[1]);
 		if (!fref_base(x, base, r)) {
 			r->why = "the table is not named by a variable or a member";
 			return;
 		}
-		n = eval_top(x, k.c[1]);
-		if (n.known && !rml_ce_is_negative(n)) {
-			r->lo = (long)n.v;
-			r->hi = r->lo + 1;
-		} else if (clang_getCursorKind(idx) == CXCursor_DeclRefExpr &&
-			   loop_range(x, clang_getCursorReferenced(idx), &r->lo, &r->hi)) {
-			/* a loop over the table */
-		} else {
-			r->lo = RML_IDX_UNKNOWN;
-		}
-		if (clang_getCursorKind(idx) == CXCursor_DeclRefExpr &&
-		    clang_getCursorKind(clang_getCursorReferenced(idx)) == CXCursor_VarDecl)
-			r->loopvar = usr_of(x, clang_getCursorReferenced(idx));
+		fref_index(x, k.c[1], r);
 		return;
 	}
 	if (bulk && fref_base(x, e, r))
 		return;
+	if (kind == CXCursor_UnaryOperator &&
+	    clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_Deref) {
+		get_kids(e, &k);	/* *data->field: slot 0 of what the pointer is set to */
+		if (k.n == 1 && fref_base(x, strip(k.c[0]), r)) {
+			r->lo = 0;
+			r->hi = 1;
+			return;
+		}
+		memset(r, 0, sizeof(*r));
+		r->lo = RML_IDX_ALL;
+		r->why = "a pointer to reg_fields that is not a variable or a member";
+		return;
+	}
 	if (kind == CXCursor_DeclRefExpr) {
 		CXCursor ref = clang_getCursorReferenced(e);
 
+		if (clang_getCursorKind(ref) == CXCursor_ParmDecl && !bulk && param_index(x, ref) >= 0 &&
+		    is_regfield_type(x, clang_getCursorType(ref))) {
+			r->by_param = param_index(x, ref) + 1;	/* an allocation helper's */
+			return;
+		}
 		if (clang_getCursorKind(ref) != CXCursor_VarDecl)
 			return;
 		r->var = usr_of(x, ref);
@@ -1555,6 +1743,8 @@ static void fref_of(struct ex *x, CXCursor arg, bool bulk, struct rml_fref *r)
 		    !is_regfield_type(x, clang_getCursorType(ref)))
 			return;
 		r->member = cxstr(x, clang_getCursorSpelling(ref));
+		if (elem_member(x, e, r))
+			return;
 		r->type = record_key(x, clang_getCursorType(clang_getCursorSemanticParent(ref)));
 		return;
 	}
@@ -1734,8 +1924,35 @@ static struct rml_operand operand_of(struct ex *x, CXCursor e)
 	return o;
 }
 
-/* The assignment or declaration an expression's value goes to: its destination handle. */
-static bool store_target(struct ex *x, struct rml_handle *dst)
+/*
+ * `*fieldp` for a parameter `struct regmap_field **fieldp`: the handle the caller gives
+ * the address of (an allocation helper's result), as base_param.
+ */
+static bool out_param_handle(struct ex *x, CXCursor lhs, struct rml_handle *h)
+{
+	CXCursor s = strip(lhs), ref;
+	struct kids k;
+
+	if (clang_getCursorKind(s) != CXCursor_UnaryOperator ||
+	    clang_getCursorUnaryOperatorKind(s) != CXUnaryOperator_Deref)
+		return false;
+	get_kids(s, &k);
+	if (k.n != 1 || clang_getCursorKind(strip(k.c[0])) != CXCursor_DeclRefExpr)
+		return false;
+	ref = clang_getCursorReferenced(strip(k.c[0]));
+	if (clang_getCursorKind(ref) != CXCursor_ParmDecl || param_index(x, ref) < 0 ||
+	    !is_handle_type(clang_getCursorType(ref)) || is_field_ptr(clang_getCursorType(ref)))
+		return false;
+	*h = (struct rml_handle){ .base_param = param_index(x, ref), .kind = RML_HK_PARAM,
+				  .ix = RML_IX_NONE, .len = -1, .text = spelled_text(x, lhs) };
+	return true;
+}
+
+/*
+ * The assignment or declaration an expression's value goes to: its destination handle
+ * (out: `*fieldp = ...` into a helper's out-parameter too).
+ */
+static bool store_target(struct ex *x, struct rml_handle *dst, bool out)
 {
 	for (int i = x->depth - 1; i >= 0; i--) {
 		CXCursor a = x->stack[i];
@@ -1751,7 +1968,8 @@ static bool store_target(struct ex *x, struct rml_handle *dst)
 			if (kk.n != 2)
 				return false;
 			*dst = handle_of(x, kk.c[0]);
-			return dst->base || dst->base_param >= 0;
+			return dst->base || dst->base_param >= 0 ||
+			       (out && out_param_handle(x, kk.c[0], dst));
 		}
 		if (k == CXCursor_VarDecl) {
 			*dst = (struct rml_handle){ .base = usr_of(x, a), .base_param = -1,
@@ -1791,6 +2009,40 @@ static void record_store(struct ex *x, const struct rml_alloc *al, struct rml_ha
 	rml_ptrvec_push(&x->f->stores, st);
 }
 
+/* A write or a call whose control-flow node is made when the walk leaves the call. */
+static void pend_add(struct ex *x, CXCursor call, struct rml_write *w, struct rml_call *c)
+{
+	struct cfgb *g = &x->g;
+
+	if (!g->on)
+		return;
+	if (g->npend == g->cappend) {
+		g->cappend = g->cappend ? 2 * g->cappend : 32;
+		g->pend = rml_xrealloc(g->pend, g->cappend * sizeof(*g->pend));
+	}
+	g->pend[g->npend].call = call;
+	g->pend[g->npend].w = w;
+	g->pend[g->npend++].c = c;
+}
+
+/* The event just made for a call: the node of the write or call recorded for it. */
+static void pend_node(struct ex *x, CXCursor call, bool write)
+{
+	struct cfgb *g = &x->g;
+
+	for (size_t i = g->npend; i-- > 0;) {
+		if (!clang_equalCursors(g->pend[i].call, call))
+			continue;
+		if (write && g->pend[i].w)
+			g->pend[i].w->node = (int)g->nn - 1;
+		else if (!write && g->pend[i].c)
+			g->pend[i].c->node = (int)g->nn - 1;
+		else
+			continue;
+		return;
+	}
+}
+
 static void record_write(struct ex *x, CXCursor call, const struct rml_api *api, int nargs)
 {
 	struct rml_write *w = rml_arena_alloc(x->a, sizeof(*w));
@@ -1799,6 +2051,8 @@ static void record_write(struct ex *x, CXCursor call, const struct rml_api *api,
 	w->loc = cursor_loc(x, call);
 	w->func = x->func_usr;
 	w->func_name = x->func;
+	w->node = -1;
+	pend_add(x, call, w, NULL);
 	if (api->handle_arg < nargs)
 		w->h = handle_of(x, clang_Cursor_getArgument(call, (unsigned)api->handle_arg));
 	if (api->value_arg >= 0 && api->value_arg < nargs)
@@ -1828,9 +2082,11 @@ static void handle_copy(struct ex *x, CXCursor lhs, CXCursor rhs)
 
 		if (strcmp(x->last[i].var, var))
 			continue;
-		dst = handle_of(x, lhs);
-		if (!dst.base)
-			return;
+		if (!out_param_handle(x, lhs, &dst)) {
+			dst = handle_of(x, lhs);
+			if (!dst.base)
+				return;
+		}
 		st = rml_arena_alloc(x->a, sizeof(*st));
 		st->dst = dst;
 		st->alloc = x->last[i].alloc;
@@ -1840,6 +2096,88 @@ static void handle_copy(struct ex *x, CXCursor lhs, CXCursor rhs)
 					!strcmp(dst.loopvar, st->alloc->src.loopvar));
 		rml_ptrvec_push(&x->f->stores, st);
 		return;
+	}
+}
+
+/*
+ * `*tbl[i].rmf = alloc(..., tbl[i].rf)` over a table of pairs whose entries hold a
+ * reg_field and a handle's address (`.rmf = &priv->fwd`): entry k's handle gets entry
+ * k's field. Only when one index names both, a constant or the same variable.
+ */
+static void pair_store(struct ex *x, const struct rml_alloc *al)
+{
+	CXCursor lhs = clang_getNullCursor(), s, ref;
+	const char *member, *tbl, *ivar = NULL;
+	struct rml_num n = rml_ce_unknown(NULL);
+	struct kids k;
+
+	for (int i = x->depth - 1; i >= 0; i--) {
+		enum CXCursorKind kind = clang_getCursorKind(x->stack[i]);
+
+		if (kind == CXCursor_UnexposedExpr || kind == CXCursor_ParenExpr ||
+		    kind == CXCursor_CStyleCastExpr)
+			continue;
+		if (kind == CXCursor_BinaryOperator &&
+		    clang_getCursorBinaryOperatorKind(x->stack[i]) == CXBinaryOperator_Assign) {
+			get_kids(x->stack[i], &k);
+			if (k.n == 2)
+				lhs = k.c[0];
+		}
+		break;
+	}
+	s = strip(lhs);
+	if (clang_Cursor_isNull(lhs) || clang_getCursorKind(s) != CXCursor_UnaryOperator ||
+	    clang_getCursorUnaryOperatorKind(s) != CXUnaryOperator_Deref || !al->src.var ||
+	    !al->src.member)
+		return;
+	get_kids(s, &k);
+	if (k.n != 1 || clang_getCursorKind(strip(k.c[0])) != CXCursor_MemberRefExpr)
+		return;
+	s = strip(k.c[0]);
+	member = cxstr(x, clang_getCursorSpelling(clang_getCursorReferenced(s)));
+	get_kids(s, &k);
+	if (k.n != 1 || clang_getCursorKind(strip(k.c[0])) != CXCursor_ArraySubscriptExpr)
+		return;
+	get_kids(strip(k.c[0]), &k);
+	if (k.n != 2 || clang_getCursorKind(strip(k.c[0])) != CXCursor_DeclRefExpr)
+		return;
+	tbl = usr_of(x, clang_getCursorReferenced(strip(k.c[0])));
+	if (strcmp(tbl, al->src.var))
+		return;	/* the field from another table */
+	n = eval_top(x, k.c[1]);
+	if (n.known) {
+		if (rml_ce_is_negative(n) || al->src.lo != (long)n.v || al->src.hi != al->src.lo + 1)
+			return;
+	} else {
+		ref = clang_getCursorReferenced(strip(k.c[1]));
+		if (clang_getCursorKind(strip(k.c[1])) != CXCursor_DeclRefExpr ||
+		    clang_getCursorKind(ref) != CXCursor_VarDecl)
+			return;
+		ivar = usr_of(x, ref);
+		if (!al->src.loopvar || strcmp(ivar, al->src.loopvar))
+			return;	/* tbl[i].rmf from tbl[j].rf */
+	}
+	for (size_t t = 0; t < x->f->tables.n; t++) {
+		const struct rml_table *tb = x->f->tables.p[t];
+
+		if (tb->kind != RML_TBL_STRUCT || tb->elem < 0 || strcmp(tb->var, tbl) ||
+		    (n.known && tb->elem != (long)n.v))
+			continue;
+		for (size_t h = 0; h < tb->nhptrs; h++) {
+			struct rml_alloc *one;
+			struct rml_store *st;
+
+			if (strcmp(tb->hptrs[h].member, member))
+				continue;
+			one = rml_arena_alloc(x->a, sizeof(*one));
+			*one = *al;	/* a view of the allocation: entry elem's field */
+			one->src.lo = tb->elem;
+			one->src.hi = tb->elem + 1;
+			st = rml_arena_alloc(x->a, sizeof(*st));
+			st->dst = tb->hptrs[h].h;
+			st->alloc = one;
+			rml_ptrvec_push(&x->f->stores, st);
+		}
 	}
 }
 
@@ -1859,8 +2197,11 @@ static void record_call(struct ex *x, CXCursor call, int nargs)
 	c->callee = usr_of(x, callee);
 	c->callee_name = cxstr(x, clang_getCursorSpelling(callee));
 	c->nargs = (size_t)nargs;
+	c->node = -1;
+	pend_add(x, call, NULL, c);
 	c->args = rml_arena_alloc(x->a, (size_t)nargs * sizeof(*c->args));
 	c->hargs = rml_arena_alloc(x->a, (size_t)nargs * sizeof(*c->hargs));
+	c->frefs = rml_arena_alloc(x->a, (size_t)nargs * sizeof(*c->frefs));
 	c->ptype = rml_arena_alloc(x->a, (size_t)nargs * sizeof(*c->ptype));
 	for (int i = 0; i < nargs; i++) {
 		CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
@@ -1873,6 +2214,8 @@ static void record_call(struct ex *x, CXCursor call, int nargs)
 		c->hargs[i].len = -1;
 		if (is_handle_type(clang_getCursorType(arg)))
 			c->hargs[i] = handle_of(x, arg);
+		if (is_regfield_type(x, clang_getCursorType(arg)))
+			fref_of(x, arg, false, &c->frefs[i]);
 		if (type_int(pt, &bits, &sign))
 			c->ptype[i] = rml_ce_const(0, bits, sign);
 		else
@@ -1881,42 +2224,307 @@ static void record_call(struct ex *x, CXCursor call, int nargs)
 	rml_ptrvec_push(&x->f->calls, c);
 }
 
-/* `const struct reg_field *t = foo_fields;` / `= variant->fields;` (and the same assigned). */
-static void regfield_ptr_assign(struct ex *x, const char *from, CXCursor src, const char *variant)
+/*
+ * The key of a pointer to reg_fields being assigned, as fref_base() names it where it is
+ * read: a variable's USR, or "<struct USR>#<member>" for a member (any object of that
+ * type: `priv->fields = data->fields` sets what every `p->fields[i]` reads).
+ */
+static const char *regfield_ptr_key(struct ex *x, CXCursor lhs)
 {
-	CXCursor s = strip_more(src);
+	CXCursor s = strip(lhs), ref;
+
+	if (clang_getCursorKind(s) == CXCursor_DeclRefExpr)
+		return expr_key(x, s);
+	if (clang_getCursorKind(s) != CXCursor_MemberRefExpr)
+		return NULL;
+	ref = clang_getCursorReferenced(s);
+	if (clang_getCursorKind(ref) != CXCursor_FieldDecl)
+		return NULL;
+	return rml_arena_printf(x->a, "%s#%s",
+				record_key(x, clang_getCursorType(clang_getCursorSemanticParent(ref))),
+				cxstr(x, clang_getCursorSpelling(ref)));
+}
+
+/* `const struct reg_field *t = foo_fields;` / `= variant->fields;` (and the same assigned). */
+/*
+ * kmemdup(tbl, sizeof(tbl), gfp) / devm_kmemdup(dev, tbl, sizeof(tbl), gfp) of a table
+ * variable, whole: the table (its DeclRefExpr); else a null cursor.
+ */
+static CXCursor table_copied(struct ex *x, CXCursor call)
+{
+	const char *n = func_name(x, call);
+	int nargs = clang_Cursor_getNumArguments(call), src;
+	CXCursor s, var;
+	struct rml_num len;
+	CXType t;
+	long long size;
+
+	if ((!strcmp(n, "kmemdup") || !strcmp(n, "kmemdup_noprof")) && nargs == 3)
+		src = 0;
+	else if (!strcmp(n, "devm_kmemdup") && nargs == 4)
+		src = 1;
+	else
+		return clang_getNullCursor();
+	s = strip_more(clang_Cursor_getArgument(call, (unsigned)src));
+	if (clang_getCursorKind(s) == CXCursor_UnaryOperator &&
+	    clang_getCursorUnaryOperatorKind(s) == CXUnaryOperator_AddrOf) {
+		struct kids k;
+
+		get_kids(s, &k);	/* &tbl[0] */
+		if (k.n != 1 || clang_getCursorKind(strip(k.c[0])) != CXCursor_ArraySubscriptExpr)
+			return clang_getNullCursor();
+		get_kids(strip(k.c[0]), &k);
+		if (k.n != 2 || !eval_top(x, k.c[1]).known || eval_top(x, k.c[1]).v != 0)
+			return clang_getNullCursor();
+		s = strip(k.c[0]);
+	}
+	if (clang_getCursorKind(s) != CXCursor_DeclRefExpr)
+		return clang_getNullCursor();
+	var = clang_getCursorReferenced(s);
+	t = clang_getCanonicalType(clang_getCursorType(var));
+	if (clang_getCursorKind(var) != CXCursor_VarDecl || t.kind != CXType_ConstantArray ||
+	    !is_regfield_type(x, clang_getArrayElementType(t)))
+		return clang_getNullCursor();
+	/* the whole table: a shorter copy is not the table */
+	len = eval_top(x, clang_Cursor_getArgument(call, (unsigned)src + 1));
+	size = clang_Type_getSizeOf(t);
+	if (!len.known || size <= 0 || rml_ce_is_negative(len) || len.v != (uint64_t)size)
+		return clang_getNullCursor();
+	return s;
+}
+
+/*
+ * The call an allocating expression makes: kmemdup() is a macro around kmemdup_noprof()
+ * in statement expressions (`({ ... typeof(x) _res = kmemdup_noprof(...); ... _res; })`).
+ */
+static CXCursor alloc_call(CXCursor e, int depth)
+{
+	CXCursor s = strip(e);
+	struct kids k;
+
+	while (clang_getCursorKind(s) == CXCursor_CStyleCastExpr && depth < 8) {
+		get_kids(s, &k);
+		if (!k.n)
+			break;
+		s = strip(k.c[k.n - 1]);
+	}
+	if (clang_getCursorKind(s) == CXCursor_CallExpr || depth >= 8)
+		return s;
+	if (clang_getCursorKind(s) != CXCursor_StmtExpr)
+		return s;
+	get_kids(s, &k);
+	if (k.n != 1 || clang_getCursorKind(k.c[0]) != CXCursor_CompoundStmt)
+		return s;
+	get_kids(k.c[0], &k);
+	for (unsigned i = 0; i < k.n; i++) {
+		CXCursor st = k.c[i], c;
+		struct kids d;
+
+		if (clang_getCursorKind(st) == CXCursor_DeclStmt) {
+			get_kids(st, &d);	/* typeof(x) _res = kmemdup_noprof(...); */
+			if (d.n != 1 || clang_getCursorKind(d.c[0]) != CXCursor_VarDecl)
+				continue;
+			get_kids(d.c[0], &d);
+			if (!d.n || !clang_isExpression(clang_getCursorKind(d.c[d.n - 1])))
+				continue;
+			st = d.c[d.n - 1];
+		} else if (i + 1 != k.n) {
+			continue;
+		}
+		c = alloc_call(st, depth + 1);
+		if (clang_getCursorKind(c) == CXCursor_CallExpr)
+			return c;
+	}
+	return s;
+}
+
+/* The alias made, or NULL. */
+static struct rml_falias *regfield_ptr_assign(struct ex *x, const char *from, CXCursor src,
+					      const char *variant)
+{
+	CXCursor s = strip_more(src), call = alloc_call(src, 0);
 	enum CXCursorKind k = clang_getCursorKind(s);
 	struct rml_falias *fa;
 	struct kids kk;
+	bool copy = false;
 
-	/* &table[0] is the table */
+	if (clang_getCursorKind(call) == CXCursor_CallExpr) {	/* a copy of a table */
+		s = table_copied(x, call);
+		if (clang_Cursor_isNull(s))
+			return NULL;
+		k = clang_getCursorKind(s);
+		copy = true;
+	}
+	/* &table[0] is the table; &field, a table of one */
 	if (k == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(s) == CXUnaryOperator_AddrOf) {
 		get_kids(s, &kk);
+		if (kk.n == 1 && clang_getCursorKind(strip(kk.c[0])) == CXCursor_DeclRefExpr &&
+		    is_regfield_type(x, clang_getCursorType(strip(kk.c[0])))) {
+			s = strip(kk.c[0]);
+			k = CXCursor_DeclRefExpr;
+			goto named;
+		}
 		if (kk.n != 1 || clang_getCursorKind(strip(kk.c[0])) != CXCursor_ArraySubscriptExpr)
-			return;
+			return NULL;
 		get_kids(strip(kk.c[0]), &kk);
 		if (kk.n != 2 || !eval_top(x, kk.c[1]).known || eval_top(x, kk.c[1]).v != 0)
-			return;
+			return NULL;
 		s = strip(kk.c[0]);
 		k = clang_getCursorKind(s);
 	}
+named:
 	if (k != CXCursor_DeclRefExpr && k != CXCursor_MemberRefExpr)
-		return;
+		return NULL;
 	fa = rml_arena_alloc(x->a, sizeof(*fa));
 	fa->from = from;
 	fa->block = x->block;
 	fa->variant = variant;
+	fa->copy = copy;
 	if (k == CXCursor_DeclRefExpr) {
 		fa->to_var = usr_of(x, clang_getCursorReferenced(s));
 	} else {
 		CXCursor ref = clang_getCursorReferenced(s);
 
 		if (clang_getCursorKind(ref) != CXCursor_FieldDecl)
-			return;
+			return NULL;
 		fa->to_type = record_key(x, clang_getCursorType(clang_getCursorSemanticParent(ref)));
 		fa->to_member = cxstr(x, clang_getCursorSpelling(ref));
 	}
 	rml_ptrvec_push(&x->f->faliases, fa);
+	return fa;
+}
+
+/* A local pointer set to a copy of a table: what is written through it is watched. */
+static void copy_track(struct ex *x, CXCursor var, struct rml_falias *fa)
+{
+	if (!fa || !fa->copy)
+		return;
+	if (clang_Cursor_isNull(var) || x->ncopies == (int)RML_ARRAY_SIZE(x->copies)) {
+		fa->copy_changed = true;	/* kept where it cannot be watched */
+		return;
+	}
+	x->copies[x->ncopies].var = var;
+	x->copies[x->ncopies++].fa = fa;
+}
+
+static void copy_changed(struct ex *x, CXCursor var)
+{
+	for (int i = 0; i < x->ncopies; i++)
+		if (clang_equalCursors(x->copies[i].var, var))
+			x->copies[i].fa->copy_changed = true;
+}
+
+static bool is_free_name(const char *n)
+{
+	return !strcmp(n, "kfree") || !strcmp(n, "kvfree") || !strcmp(n, "devm_kfree") ||
+	       !strcmp(n, "kfree_sensitive");
+}
+
+/*
+ * A use of a pointer to a table copy (c, a DeclRefExpr; its ancestors on the stack).
+ * Reads, tests, the regmap_field API and kfree() leave the copy as it is, and so does
+ * writing .reg of an element (`regs[i].reg += base`); anything else written through it,
+ * or the pointer (or an element's address) going where it cannot be watched, may change
+ * lsb, msb or the ids.
+ */
+static void copy_use(struct ex *x, CXCursor c)
+{
+	CXCursor var = clang_getCursorReferenced(c), cur = c;
+	const char *member = NULL;
+	bool deref = false;
+	int i;
+
+	for (i = x->depth - 1; i >= 0; cur = x->stack[i--]) {
+		CXCursor p = x->stack[i];
+		enum CXCursorKind pk = clang_getCursorKind(p);
+		struct kids k;
+
+		switch (pk) {
+		case CXCursor_UnexposedExpr:
+		case CXCursor_ParenExpr:
+		case CXCursor_CStyleCastExpr:
+			continue;
+		case CXCursor_ArraySubscriptExpr:
+			get_kids(p, &k);
+			if (k.n != 2 || !clang_equalCursors(k.c[0], cur))
+				return;	/* used as an index */
+			deref = true;
+			continue;
+		case CXCursor_MemberRefExpr:
+			deref = true;	/* p->m, p[i].m */
+			member = cxstr(x, clang_getCursorSpelling(clang_getCursorReferenced(p)));
+			continue;
+		case CXCursor_UnaryOperator:
+			switch (clang_getCursorUnaryOperatorKind(p)) {
+			case CXUnaryOperator_Deref:
+				deref = true;
+				continue;
+			case CXUnaryOperator_LNot:
+				return;
+			case CXUnaryOperator_AddrOf:
+				if (!deref)
+					break;	/* &regs */
+				/* &regs[i] or &regs->lsb: fine only as an argument of the API */
+				deref = false;
+				member = NULL;
+				continue;
+			default:	/* ++, -- */
+				if (deref && member && !strcmp(member, "reg"))
+					return;
+				break;
+			}
+			break;
+		case CXCursor_BinaryOperator:
+		case CXCursor_CompoundAssignOperator:
+			get_kids(p, &k);
+			if (pk == CXCursor_CompoundAssignOperator ||
+			    clang_getCursorBinaryOperatorKind(p) == CXBinaryOperator_Assign) {
+				if (k.n == 2 && clang_equalCursors(k.c[0], cur)) {
+					if (!deref || (member && !strcmp(member, "reg")))
+						return;	/* regs = ..., regs[i].reg = ... */
+					break;
+				}
+				if (deref)
+					return;	/* a value read out of the copy */
+				break;		/* the pointer kept elsewhere */
+			}
+			if (deref || clang_getCursorBinaryOperatorKind(p) == CXBinaryOperator_EQ ||
+			    clang_getCursorBinaryOperatorKind(p) == CXBinaryOperator_NE)
+				return;
+			break;	/* pointer arithmetic */
+		case CXCursor_CallExpr: {
+			const char *n = func_name(x, p);
+			CXCursor callee = clang_getCursorReferenced(p);
+			int nargs = clang_Cursor_getNumArguments(p);
+
+			if (deref || rml_api_lookup(n) || is_free_name(n))
+				return;
+			for (int a = 0; a < nargs; a++) {
+				CXType pt;
+
+				if (!clang_equalCursors(clang_Cursor_getArgument(p, (unsigned)a), cur))
+					continue;
+				pt = clang_getCanonicalType(clang_getArgType(
+					clang_getCursorType(callee), (unsigned)a));
+				if (pt.kind == CXType_Pointer &&
+				    clang_isConstQualifiedType(clang_getPointeeType(pt)))
+					return;	/* const struct reg_field *: read only */
+			}
+			break;
+		}
+		case CXCursor_IfStmt:
+		case CXCursor_WhileStmt:
+		case CXCursor_DoStmt:
+		case CXCursor_ForStmt:
+			return;	/* a test of the pointer */
+		default:
+			if (deref)
+				return;	/* a value read out of the copy */
+			break;
+		}
+		break;
+	}
+	copy_changed(x, var);
 }
 
 /* `cfg = &foo_regmap_config;` for a local config pointer, in this block. */
@@ -2069,6 +2677,7 @@ static void handle_call(struct ex *x, CXCursor call)
 		al->api = api;
 		al->loc = cursor_loc(x, call);
 		al->func = x->func;
+		al->func_usr = x->func_usr;
 		al->map_key = expr_key(x, clang_Cursor_getArgument(call, (unsigned)api->map_arg));
 		fref_of(x, clang_Cursor_getArgument(call, (unsigned)api->field_arg),
 			api->role == RML_ROLE_BULK_ALLOC, &al->src);
@@ -2097,8 +2706,10 @@ static void handle_call(struct ex *x, CXCursor call)
 		} else if (api->role == RML_ROLE_ALLOC) {
 			struct rml_handle dst;
 
-			if (store_target(x, &dst))
+			if (store_target(x, &dst, true))
 				record_store(x, al, &dst, false);
+			else
+				pair_store(x, al);
 		}
 	}
 }
@@ -2946,7 +3557,7 @@ static void g_alloc(struct ex *x, CXCursor call, const struct rml_api *api)
 	p = g_parent(x, &pat);
 	pk = clang_getCursorKind(p);
 	if (api->role == RML_ROLE_ALLOC) {
-		if (store_target(x, &dst))
+		if (store_target(x, &dst, false))
 			dispo = RML_DISPO_STORED;
 		else if (pk == CXCursor_ReturnStmt)
 			dispo = RML_DISPO_RETURNED;
@@ -3034,6 +3645,8 @@ static void g_call(struct ex *x, CXCursor call)
 				return;
 			ev->api = api;
 			ev->h = handle_of(x, clang_Cursor_getArgument(call, (unsigned)api->handle_arg));
+			if (ev->kind == RML_EV_USE)
+				pend_node(x, call, true);
 			return;
 		}
 	}
@@ -3075,6 +3688,7 @@ static void g_call(struct ex *x, CXCursor call)
 			if (addr || !own) {
 				if ((ev = g_event(x, RML_EV_ESCAPE, call))) {
 					ev->h = h;
+					ev->addr = addr;
 					ev->callee_name = name;
 				}
 				continue;
@@ -3088,6 +3702,7 @@ static void g_call(struct ex *x, CXCursor call)
 			nh++;
 		}
 		if (own && (ev = g_event(x, RML_EV_CALL, call))) {
+			pend_node(x, call, false);
 			ev->callee = usr_of(x, callee);
 			ev->callee_name = name;
 			if (nh) {
@@ -3126,6 +3741,26 @@ static void g_call(struct ex *x, CXCursor call)
 		g_emit(x, RML_NODE_NORETURN, call);
 }
 
+/*
+ * The handle the right side of a handle assignment names, through casts: a variable, a
+ * member or a slot of one (`f = lock->priv` where priv is a void *), else base NULL.
+ */
+static struct rml_handle store_source(struct ex *x, CXCursor rhs)
+{
+	CXCursor s = strip_more(rhs);
+	enum CXCursorKind k = clang_getCursorKind(s);
+	CXType t = clang_getCanonicalType(clang_getCursorType(s));
+	struct rml_handle none = { .base_param = -1, .len = -1 };
+
+	if (k != CXCursor_DeclRefExpr && k != CXCursor_MemberRefExpr &&
+	    k != CXCursor_ArraySubscriptExpr)
+		return none;
+	if (!is_field_ptr(t) && !(t.kind == CXType_Pointer &&
+				  clang_getCanonicalType(clang_getPointeeType(t)).kind == CXType_Void))
+		return none;
+	return handle_of(x, s);
+}
+
 /* DST = SRC where DST is a handle (lhs, or the local var being declared). */
 static void g_store(struct ex *x, CXCursor lhs, CXCursor var, CXCursor rhs, CXCursor at)
 {
@@ -3153,6 +3788,7 @@ static void g_store(struct ex *x, CXCursor lhs, CXCursor var, CXCursor rhs, CXCu
 		return;
 	ev->h = dst;
 	ev->val = val;
+	ev->src = store_source(x, rhs);
 	g_var_used(x, val.var);
 }
 
@@ -3316,6 +3952,7 @@ static void g_begin(struct ex *x)
 	g->last_alloc = NULL;
 	g->nevents = 0;
 	g->incomplete = NULL;
+	g->npend = 0;
 	g->cur = g_node(x, RML_NODE_NOP, NULL);
 }
 
@@ -3337,9 +3974,22 @@ static void g_end(struct ex *x, CXCursor fn)
 		}
 	}
 	g->on = false;
-	if (!g->nevents)
+	if (!g->nevents) {
+		for (size_t i = 0; i < g->npend; i++) {
+			if (g->pend[i].w)
+				g->pend[i].w->node = -1;
+			if (g->pend[i].c)
+				g->pend[i].c->node = -1;
+		}
 		return;
+	}
 	f = rml_arena_alloc(x->a, sizeof(*f));
+	for (size_t i = 0; i < g->npend; i++) {
+		if (g->pend[i].w && g->pend[i].w->node >= 0)
+			g->pend[i].w->cfg = f;
+		if (g->pend[i].c && g->pend[i].c->node >= 0)
+			g->pend[i].c->cfg = f;
+	}
 	f->usr = x->func_usr;
 	f->name = x->func;
 	f->loc = cursor_loc(x, fn);
@@ -3539,6 +4189,250 @@ static void maxmask_local(struct ex *x, CXCursor var, CXCursor init)
 	x->gm[x->ngm++].field = r;
 }
 
+/*
+ * Is the cursor being walked in an operand that is not evaluated: sizeof, alignof, or a
+ * type (ARRAY_SIZE()'s __must_be_array() takes &(a)[0] inside sizeof(struct {...}))?
+ */
+static bool unevaluated(const struct ex *x)
+{
+	for (int i = x->depth - 1; i >= 0; i--) {
+		enum CXCursorKind k = clang_getCursorKind(x->stack[i]);
+
+		if (k == CXCursor_UnaryExpr || k == CXCursor_StructDecl || k == CXCursor_UnionDecl ||
+		    k == CXCursor_FieldDecl)
+			return true;
+		if (clang_isStatement(k) && k != CXCursor_StmtExpr)
+			return false;	/* a statement of the function itself */
+	}
+	return false;
+}
+
+/* Does c assign its first operand (k->c[0]) or take its address? */
+static bool writes_operand(CXCursor c, struct kids *k)
+{
+	switch (clang_getCursorKind(c)) {
+	case CXCursor_BinaryOperator:
+		if (clang_getCursorBinaryOperatorKind(c) != CXBinaryOperator_Assign)
+			return false;
+		break;
+	case CXCursor_CompoundAssignOperator:
+		break;
+	case CXCursor_UnaryOperator:
+		switch (clang_getCursorUnaryOperatorKind(c)) {
+		case CXUnaryOperator_PostInc:
+		case CXUnaryOperator_PostDec:
+		case CXUnaryOperator_PreInc:
+		case CXUnaryOperator_PreDec:
+		case CXUnaryOperator_AddrOf:
+			break;
+		default:
+			return false;
+		}
+		break;
+	default:
+		return false;
+	}
+	get_kids(c, k);
+	return k->n >= 1;
+}
+
+/*
+ * A write into a local that holds reg_field values (op: the assignment, ++, or &): `v.lsb =
+ * 3` sets one part of the single field v; any other write, or its address taken, may set
+ * anything in it.
+ */
+static void local_written(struct ex *x, CXCursor op, CXCursor lhs, CXCursor rhs)
+{
+	CXCursor s = strip(lhs), ref;
+	int part = -1, n, li;
+	struct kids k;
+
+	if (!x->nlocals)
+		return;
+	if (clang_getCursorKind(s) == CXCursor_MemberRefExpr) {
+		get_kids(s, &k);
+		if (k.n == 1 && clang_getCursorKind(strip(k.c[0])) == CXCursor_DeclRefExpr &&
+		    is_regfield_type(x, clang_getCursorType(strip(k.c[0]))))
+			part = part_of_member(cxstr(x, clang_getCursorSpelling(
+							       clang_getCursorReferenced(s))));
+	}
+	while (clang_getCursorKind(s) == CXCursor_MemberRefExpr ||
+	       clang_getCursorKind(s) == CXCursor_ArraySubscriptExpr) {
+		get_kids(s, &k);
+		if (!k.n)
+			return;
+		if (clang_getCursorKind(s) == CXCursor_MemberRefExpr &&
+		    clang_getCanonicalType(clang_getCursorType(strip(k.c[0]))).kind == CXType_Pointer)
+			return;	/* p->m: not the local's own storage */
+		s = strip(k.c[0]);
+	}
+	if (clang_getCursorKind(s) != CXCursor_DeclRefExpr)
+		return;
+	ref = clang_getCursorReferenced(s);
+	for (li = 0; li < x->nlocals; li++)
+		if (clang_equalCursors(x->locals[li].var, ref))
+			break;
+	if (li == x->nlocals)
+		return;
+	n = x->nlwrites;
+	if (n == (int)RML_ARRAY_SIZE(x->lwrites)) {
+		x->lwrites_lost = true;
+		return;
+	}
+	x->lwrites[n].var = ref;
+	x->lwrites[n].part = clang_getCursorKind(op) == CXCursor_BinaryOperator ? part : -1;
+	x->lwrites[n].value = clang_Cursor_isNull(rhs) ? rml_ce_unknown("changed in place") :
+							 eval_top(x, rhs);
+	x->lwrites[n].loc = cursor_loc(x, op);
+	x->lwrites[n].direct = x->depth > 0 &&
+			       clang_equalCursors(x->stack[x->depth - 1], x->locals[li].block);
+	x->nlwrites++;
+}
+
+/*
+ * The function's walk is over: a part of a local reg_field that the code sets is what it
+ * is set to when that is one constant, set by a statement of the block the local is
+ * declared in, before every allocation of it (so on every path to them); otherwise it is
+ * not known. Anything else written into a local table makes all of it unknown.
+ */
+static void locals_settle(struct ex *x, size_t nallocs)
+{
+	for (int li = 0; li < x->nlocals; li++) {
+		CXCursor var = x->locals[li].var;
+
+		for (size_t ti = x->locals[li].t0; ti < x->locals[li].t1; ti++) {
+			struct rml_table *t = x->f->tables.p[ti];
+
+			for (size_t fi = 0; fi < t->nfields; fi++) {
+				struct rml_field *fld = t->fields[fi];
+
+				for (int p = 0; p < RML_NPART; p++) {
+					const char *why = NULL;
+					int hit = -1, nhit = 0;
+
+					for (int w = 0; w < x->nlwrites; w++) {
+						if (!clang_equalCursors(x->lwrites[w].var, var))
+							continue;
+						if (x->lwrites[w].part == p ||
+						    x->lwrites[w].part < 0 || t->kind != RML_TBL_SINGLE) {
+							hit = w;
+							nhit++;
+						}
+					}
+					if (x->lwrites_lost)
+						why = "too many writes into local reg_fields to follow";
+					else if (!nhit)
+						continue;
+					else if (nhit > 1 || x->lwrites[hit].part != p ||
+						 !x->lwrites[hit].direct || !x->lwrites[hit].value.known)
+						why = "set at run time";
+					for (size_t a = nallocs; !why && a < x->f->allocs.n; a++) {
+						const struct rml_alloc *al = x->f->allocs.p[a];
+						const struct rml_loc *wl = &x->lwrites[hit].loc;
+
+						if (al->src.var && !strcmp(al->src.var, t->var) &&
+						    (al->loc.line < wl->line ||
+						     (al->loc.line == wl->line && al->loc.col < wl->col)))
+							why = "set at run time, after an allocation";
+					}
+					if (why) {
+						fld->part[p] = rml_ce_unknown(why);
+						rml_facts_unknown(x->f, &fld->loc,
+								  rml_arena_printf(x->a, "field '%s' %s",
+										   fld->name,
+										   rml_part_names[p]),
+								  why);
+					} else {
+						fld->part[p] = x->lwrites[hit].value;
+					}
+					if (p == RML_REG)
+						fld->reg_text = NULL;
+					if (p == RML_LSB || p == RML_MSB)
+						fld->width_sym = 0;
+				}
+			}
+		}
+	}
+}
+
+/* `p = ...`, `p += ...`, `p++`, `&p` on a parameter p: what the caller gave is not kept. */
+static void param_modified(struct ex *x, CXCursor lhs)
+{
+	CXCursor s = strip(lhs);
+	struct kids k;
+	int p;
+
+	/* fdesc.msb = ...: a part of a parameter given by value */
+	while (clang_getCursorKind(s) == CXCursor_MemberRefExpr ||
+	       clang_getCursorKind(s) == CXCursor_ArraySubscriptExpr) {
+		get_kids(s, &k);
+		if (!k.n || clang_getCanonicalType(clang_getCursorType(strip(k.c[0]))).kind ==
+				    CXType_Pointer)
+			return;	/* p->m, p[i]: what p points at, not p */
+		s = strip(k.c[0]);
+	}
+	if (clang_getCursorKind(s) != CXCursor_DeclRefExpr)
+		return;
+	p = param_index(x, clang_getCursorReferenced(s));
+	if (p >= 0)
+		x->pmod |= UINT32_C(1) << p;
+}
+
+static void forget_modified(uint32_t pmod, struct rml_operand *o)
+{
+	if (o->kind == RML_OP_PARAM && (pmod >> o->param & 1)) {
+		o->kind = RML_OP_UNKNOWN;
+		o->param = -1;
+	}
+}
+
+static void forget_modified_handle(uint32_t pmod, struct rml_handle *h)
+{
+	if (h->base_param >= 0 && (pmod >> h->base_param & 1)) {
+		h->base_param = -1;	/* the handle (array) parameter is set to another */
+		h->base = NULL;
+		h->ix = RML_IX_UNKNOWN;
+	}
+	if (h->ix == RML_IX_PARAM && (pmod >> h->param & 1))
+		h->ix = RML_IX_UNKNOWN;
+}
+
+/*
+ * A function's walk is over: what its writes and calls take from a parameter the
+ * function changes first (`ua_to_sel(val, &val)`, `fd++`) is not what the caller gives.
+ */
+static void params_settle(struct ex *x, size_t nwrites, size_t ncalls, size_t nallocs)
+{
+	uint32_t m = x->pmod;
+
+	if (!m)
+		return;
+	for (size_t i = nallocs; i < x->f->allocs.n; i++) {
+		struct rml_alloc *al = x->f->allocs.p[i];
+
+		if (al->src.by_param && (m >> (al->src.by_param - 1) & 1)) {
+			al->src.by_param = 0;	/* fdesc.msb += ...: not the caller's field */
+			al->src.why = "a parameter the function changes";
+		}
+	}
+	for (size_t i = nwrites; i < x->f->writes.n; i++) {
+		struct rml_write *w = x->f->writes.p[i];
+
+		forget_modified(m, &w->value);
+		forget_modified(m, &w->mask);
+		forget_modified(m, &w->id);
+		forget_modified_handle(m, &w->h);
+	}
+	for (size_t i = ncalls; i < x->f->calls.n; i++) {
+		struct rml_call *c = x->f->calls.p[i];
+
+		for (size_t a = 0; a < c->nargs; a++) {
+			forget_modified(m, &c->args[a]);
+			forget_modified_handle(m, &c->hargs[a]);
+		}
+	}
+}
+
 static enum CXChildVisitResult body_visit(CXCursor c, CXCursor parent, CXClientData data)
 {
 	struct ex *x = data;
@@ -3547,6 +4441,19 @@ static enum CXChildVisitResult body_visit(CXCursor c, CXCursor parent, CXClientD
 	struct kids k;
 
 	(void)parent;
+	if ((x->nparams || x->nlocals) && writes_operand(c, &k) && !unevaluated(x)) {
+		param_modified(x, k.c[0]);
+		local_written(x, c, k.c[0], k.n == 2 ? k.c[1] : clang_getNullCursor());
+	}
+	if (x->ncopies && kind == CXCursor_DeclRefExpr) {
+		CXCursor ref = clang_getCursorReferenced(c);
+
+		for (int i = 0; i < x->ncopies; i++)
+			if (clang_equalCursors(x->copies[i].var, ref)) {
+				copy_use(x, c);
+				break;
+			}
+	}
 	switch (kind) {
 	case CXCursor_VarDecl: {
 		CXType t = clang_getCursorType(c);
@@ -3559,7 +4466,7 @@ static enum CXChildVisitResult body_visit(CXCursor c, CXCursor parent, CXClientD
 		if (is_regmap_ptr(t))
 			regmap_assign(x, usr_of(x, c), k.c[k.n - 1]);
 		else if (is_regfield_ptr(x, t))
-			regfield_ptr_assign(x, usr_of(x, c), k.c[k.n - 1], NULL);
+			copy_track(x, c, regfield_ptr_assign(x, usr_of(x, c), k.c[k.n - 1], NULL));
 		else if (is_config_ptr(t))
 			config_ptr_assign(x, c, k.c[k.n - 1]);
 		else if (is_handle_type(t) && !is_field_ptr(t) && x->nharr < 16) {
@@ -3603,10 +4510,13 @@ static enum CXChildVisitResult body_visit(CXCursor c, CXCursor parent, CXClientD
 			} else if (is_field_ptr(lt)) {
 				handle_copy(x, k.c[0], k.c[1]);
 			} else if (is_regfield_ptr(x, lt)) {
-				const char *key = expr_key(x, k.c[0]);
+				const char *key = regfield_ptr_key(x, k.c[0]);
 
 				if (key)
-					regfield_ptr_assign(x, key, k.c[1], NULL);
+					copy_track(x, clang_getCursorKind(lhs) == CXCursor_DeclRefExpr ?
+						       clang_getCursorReferenced(lhs) :
+						       clang_getNullCursor(),
+						   regfield_ptr_assign(x, key, k.c[1], NULL));
 			} else if (is_config_ptr(lt) && clang_getCursorKind(lhs) == CXCursor_DeclRefExpr) {
 				config_ptr_assign(x, clang_getCursorReferenced(lhs), k.c[1]);
 			}
@@ -3878,7 +4788,8 @@ static void repair_struct(struct ex *x, CXCursor decl)
 
 size_t rml_extract_repairs(CXTranslationUnit tu, struct rml_facts *facts, struct rml_repaired **out)
 {
-	struct ex x = { .tu = tu, .f = facts, .a = &facts->arena, .repairing = true };
+	struct ex x = { .tu = tu, .f = facts, .a = &facts->arena, .repairing = true,
+			.elem = -1 };
 	CXFile main = clang_getFile(tu, facts->main_file);
 	unsigned nd = clang_getNumDiagnostics(tu);
 	size_t o = 0;
@@ -3958,7 +4869,9 @@ static enum CXChildVisitResult top_visit(CXCursor c, CXCursor parent, CXClientDa
 	case CXCursor_VarDecl:
 		handle_var(x, c);
 		break;
-	case CXCursor_FunctionDecl:
+	case CXCursor_FunctionDecl: {
+		size_t nwrites = x->f->writes.n, ncalls = x->f->calls.n, nallocs = x->f->allocs.n;
+
 		if (!clang_isCursorDefinition(c) || is_api_decl(x, c))
 			break;
 		x->func = cxstr(x, clang_getCursorSpelling(c));
@@ -3968,14 +4881,22 @@ static enum CXChildVisitResult top_visit(CXCursor c, CXCursor parent, CXClientDa
 		x->nlast = 0;
 		x->nharr = 0;
 		x->ngm = 0;
+		x->pmod = 0;
+		x->ncopies = 0;
+		x->nlocals = 0;
+		x->nlwrites = 0;
+		x->lwrites_lost = false;
 		for (int i = 0; i < clang_Cursor_getNumArguments(c) && i < 32; i++)
 			x->params[x->nparams++] = clang_Cursor_getArgument(c, (unsigned)i);
 		g_begin(x);
 		clang_visitChildren(c, body_visit, x);
 		g_end(x, c);
+		params_settle(x, nwrites, ncalls, nallocs);
+		locals_settle(x, nallocs);
 		x->func = NULL;
 		x->nparams = 0;
 		break;
+	}
 	default:
 		break;
 	}
@@ -3984,7 +4905,7 @@ static enum CXChildVisitResult top_visit(CXCursor c, CXCursor parent, CXClientDa
 
 void rml_extract(CXTranslationUnit tu, struct rml_facts *facts)
 {
-	struct ex x = { .tu = tu, .f = facts, .a = &facts->arena };
+	struct ex x = { .tu = tu, .f = facts, .a = &facts->arena, .elem = -1 };
 	CXFile main = clang_getFile(tu, facts->main_file);
 
 	if (main)
@@ -3997,4 +4918,5 @@ void rml_extract(CXTranslationUnit tu, struct rml_facts *facts)
 	free(x.g.e);
 	free(x.g.loops);
 	free(x.g.labels);
+	free(x.g.pend);
 }

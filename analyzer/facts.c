@@ -76,6 +76,8 @@ unsigned rml_field_width(const struct rml_field *fld)
 {
 	const struct rml_num *lsb = &fld->part[RML_LSB], *msb = &fld->part[RML_MSB];
 
+	if (!lsb->known && !msb->known)
+		return fld->width_sym;
 	if (!lsb->known || !msb->known || rml_ce_is_negative(*lsb) || rml_ce_is_negative(*msb) ||
 	    lsb->v > msb->v || msb->v > 63)
 		return 0;

@@ -59,6 +59,8 @@ struct rml_field {
 	struct rml_table *table;	/* owner */
 	long index;			/* slot (array) or member ordinal (struct); 0 for single */
 	const char *member;		/* struct member name for RML_TBL_STRUCT, else NULL */
+	unsigned width_sym;		/* lsb and msb unknown but written alike (8 + id, 8 + id):
+					   the width that gives, else 0 */
 	/* Link results: the regmaps the field is allocated on. */
 	const char **maps;		/* keys (arena), nmaps of them */
 	size_t nmaps;
@@ -80,7 +82,12 @@ struct rml_table {
 	long array_len;			/* declared element count (arrays), -1 if unknown */
 	const struct rml_regcfg *cfg;	/* link: the regmap_config tied to this table, or NULL */
 	bool cfg_unique;		/* cfg chosen because it is the only config of the file */
+	long elem;			/* a STRUCT table that is element elem of an array
+					   variable (tbl[elem].rf), else -1 */
+	struct rml_hptr *hptrs;		/* STRUCT: members holding a handle's address */
+	size_t nhptrs;
 };
+
 
 struct rml_regcfg {
 	const char *name;		/* variable name */
@@ -118,6 +125,8 @@ struct rml_fref {
 	long lo, hi;			/* slots [lo, hi) for arrays; lo = RML_IDX_ALL/UNKNOWN otherwise */
 	const char *loopvar;		/* USR of a local variable used as the index, or NULL */
 	struct rml_field *inline_field;	/* a reg_field built at the call */
+	int by_param;			/* > 0: parameter by_param - 1 of the function, given by
+					   value (an allocation helper's reg_field) */
 	const char *why;		/* why nothing could be named (var == type == inline == NULL) */
 };
 
@@ -127,8 +136,11 @@ struct rml_alloc {
 	const struct rml_api *api;
 	struct rml_loc loc;
 	const char *func;		/* enclosing function */
+	const char *func_usr;		/* and its USR */
 	const char *map_key;		/* the regmap argument's key, NULL if unknown */
 	struct rml_fref src;
+	const struct rml_call *via;	/* link: this allocation as a call of the allocation helper
+					   it is in makes it (src and handle from the call), or NULL */
 };
 
 /* How an expression picks a slot of a handle array (or none, for a plain handle). */
@@ -162,6 +174,12 @@ struct rml_handle {
 	const char *text;		/* as written, for messages (arena) */
 };
 
+/* `.rmf = &priv->fwd` in a struct beside reg_fields: where `*tbl[i].rmf = alloc()` stores. */
+struct rml_hptr {
+	const char *member;
+	struct rml_handle h;
+};
+
 /* A value given to the API or to a function of the driver. */
 struct rml_operand {
 	enum { RML_OP_NONE, RML_OP_CONST, RML_OP_PARAM, RML_OP_UNKNOWN } kind;
@@ -185,6 +203,8 @@ struct rml_write {
 	const char *func_name;		/* its name, for messages */
 	struct rml_handle h;
 	struct rml_operand value, mask, id;
+	const struct rml_func *cfg;	/* the control flow of func, and the node of the call */
+	int node;			/*   in it (an RML_EV_USE), or NULL / -1 */
 };
 
 /* A call to a function of the driver, for wrapper summaries. */
@@ -197,7 +217,10 @@ struct rml_call {
 	size_t nargs;
 	struct rml_operand *args;	/* arena */
 	struct rml_handle *hargs;	/* the arguments as handles (base NULL when not one) */
+	struct rml_fref *frefs;		/* the arguments of type struct reg_field (by value) */
 	struct rml_num *ptype;		/* the callee's parameter types (bits/sign in a known 0) */
+	const struct rml_func *cfg;	/* the control flow of func, and the node of the call */
+	int node;			/*   in it (an RML_EV_CALL), or NULL / -1 */
 };
 
 #define RML_MAX_CHAIN 8
@@ -213,6 +236,7 @@ struct rml_winst {
 	const struct rml_call *chain[RML_MAX_CHAIN];
 	size_t nchain;
 	const char *in_func;		/* the function the site is in */
+	const struct rml_call *hsite;	/* the call whose argument h is, or NULL: the write's own */
 	struct rml_handle h;
 	struct rml_operand value, mask, id;
 };
@@ -242,6 +266,9 @@ struct rml_falias {
 	const char *to_var;		/* USR of the table variable, or NULL */
 	const char *to_type, *to_member;	/* or a pointer/array member of a struct */
 	const char *variant;		/* the object that sets it ("chip_b"), for messages */
+	bool copy;			/* a kmemdup() of to_var: its .reg may be moved, and a
+					   regmap allocating it allocates the copy, not to_var */
+	bool copy_changed;		/* more than .reg may change in the copy: not followed */
 };
 
 /* ---- control flow: the paths the lifetime rules follow (extract.c builds, paths.c reads) ---- */
@@ -299,6 +326,9 @@ struct rml_event {
 	enum rml_dispo dispo;		/* ALLOC */
 	int var;			/* ALLOC (bulk): the variable its code goes to; SETVAR */
 	struct rml_val val;		/* STORE, SETVAR */
+	struct rml_handle src;		/* STORE: the handle the right side names, through casts
+					   (a void * member too), or base NULL */
+	bool addr;			/* ESCAPE: the handle's address was given away */
 	const char *callee, *callee_name;	/* CALL, ESCAPE (the function it goes to) */
 	struct rml_handle *args;	/* CALL: the arguments as handles (base NULL and */
 	size_t nargs;			/*   base_param < 0 when an argument is not one) */
@@ -356,6 +386,8 @@ struct rml_func {
 	const char *vars[RML_MAX_VARS];	/* the int locals kept apart, by name */
 	unsigned nvars;
 	const char *incomplete;		/* why its paths cannot be followed (computed goto), or NULL */
+	unsigned *pred, *pred_at;	/* link: node i's predecessors are pred[pred_at[i] ..
+					   pred_at[i + 1]) */
 };
 
 /* An assignment to an object holding struct reg_field values: tbl[i].reg += base. */
@@ -472,7 +504,10 @@ void rml_facts_fini(struct rml_facts *f);
 void rml_facts_unknown(struct rml_facts *f, const struct rml_loc *loc, const char *what,
 		       const char *why);
 
-/* Width of a field (msb - lsb + 1); 0 unless lsb/msb known and lsb <= msb. */
+/*
+ * Width of a field (msb - lsb + 1); 0 unless lsb/msb known and lsb <= msb, or both
+ * unknown and written as one expression (width_sym).
+ */
 unsigned rml_field_width(const struct rml_field *fld);
 /* True when reg, lsb and msb are known. */
 bool rml_field_known(const struct rml_field *fld);

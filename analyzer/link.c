@@ -85,7 +85,7 @@ static size_t fref_each(struct rml_facts *f, const struct rml_fref *r, const cha
 			const struct rml_falias *fa = f->faliases.p[i];
 			struct rml_fref sub = *r;
 
-			if (strcmp(fa->from, r->alias))
+			if (strcmp(fa->from, r->alias) || fa->copy_changed)
 				continue;
 			sub.alias = NULL;
 			sub.var = fa->to_var;
@@ -121,6 +121,10 @@ static size_t fref_each(struct rml_facts *f, const struct rml_fref *r, const cha
 		} else {
 			continue;
 		}
+		/* tbl[i].rf: elements [lo, hi) of an array of structs */
+		if (r->var && r->member && !array_member && t->elem >= 0 && r->lo >= 0 &&
+		    (t->elem < r->lo || t->elem >= r->hi))
+			continue;
 		for (j = 0; j < t->nfields; j++) {
 			struct rml_field *fld = t->fields[j];
 
@@ -155,11 +159,76 @@ static void add_map(struct rml_field *fld, void *arg)
 	rml_field_add_map(a->f, fld, a->map);
 }
 
+/* Is a pointer to tables set to a copy of one (kmemdup)? */
+static bool alias_is_copy(const struct rml_facts *f, const char *alias)
+{
+	for (size_t i = 0; i < f->faliases.n; i++) {
+		const struct rml_falias *fa = f->faliases.p[i];
+
+		if (fa->copy && !strcmp(fa->from, alias))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Allocation helpers: `helper(dev, map, data->en, &priv->en)` where the helper allocates
+ * its reg_field parameter and stores the handle through its out-parameter (`*fieldp =
+ * field`). Each call of the helper stores, into the handle it gives, the field it gives.
+ */
+static void link_helpers(struct rml_facts *f)
+{
+	size_t nstores = f->stores.n;
+
+	for (size_t i = 0; i < nstores; i++) {
+		const struct rml_store *st = f->stores.p[i];
+		const struct rml_alloc *al = st->alloc;
+
+		if (st->dst.base_param < 0 || st->dst.ix != RML_IX_NONE || !al->func_usr || al->via)
+			continue;
+		for (size_t c = 0; c < f->calls.n; c++) {
+			const struct rml_call *call = f->calls.p[c];
+			const struct rml_handle *h;
+			struct rml_alloc *one;
+			struct rml_store *ns;
+
+			if (!call->callee || strcmp(call->callee, al->func_usr) ||
+			    (size_t)st->dst.base_param >= call->nargs)
+				continue;
+			h = &call->hargs[st->dst.base_param];
+			if (!h->base || (h->ix != RML_IX_NONE && h->ix != RML_IX_CONST))
+				continue;
+			one = rml_arena_alloc(&f->arena, sizeof(*one));
+			*one = *al;
+			one->via = call;
+			if (al->src.by_param) {
+				if ((size_t)al->src.by_param > call->nargs)
+					continue;
+				one->src = call->frefs[al->src.by_param - 1];
+				one->func = call->func_name;	/* the caller's locals */
+				one->func_usr = call->func;
+			}
+			ns = rml_arena_alloc(&f->arena, sizeof(*ns));
+			ns->dst = *h;
+			ns->alloc = one;
+			rml_ptrvec_push(&f->stores, ns);
+		}
+	}
+}
+
 /* Mark the fields an allocation allocates with its regmap. */
 static void link_alloc(struct rml_facts *f, struct uf *u, struct rml_alloc *a)
 {
 	struct add_map_arg arg = { f, uf_root(u, a->map_key) };
 
+	/*
+	 * tbl[idx] with idx known only at run time: any field of the table may be allocated
+	 * here, none is known to be (a field it names is one some regmap cannot be named for).
+	 */
+	if (a->src.lo == RML_IDX_UNKNOWN)
+		arg.map = NULL;
+	if (a->src.alias && alias_is_copy(f, a->src.alias))
+		return;	/* a kmemdup()'d table: the copy is allocated, not the table */
 	rml_fref_each(f, &a->src, a->func, add_map, &arg);
 }
 
@@ -311,6 +380,8 @@ static void add_winst(struct rml_facts *f, const struct rml_winst *wi, int depth
 
 		if (!c->callee || !wi->in_func || strcmp(c->callee, wi->in_func))
 			continue;
+		if (wi->h.base_param >= 0)
+			n.hsite = c;	/* the handle is the caller's argument */
 		if (!subst_handle(&n.h, c))
 			continue;
 		/* operands known in place were checked there */
@@ -338,6 +409,7 @@ static void link_writes(struct rml_facts *f)
 }
 
 struct each_arg {
+	struct rml_facts *f;
 	void (*fn)(const struct rml_field *fld, void *arg);
 	void *arg;
 	const struct rml_field *seen[64];
@@ -346,11 +418,19 @@ struct each_arg {
 	long slot;		/* the table slot the handle slot maps to, or -1 for all */
 };
 
+/* The slot a field is in: its index, or for a member of tbl[k] (array of structs), k. */
+static long field_slot(const struct rml_field *fld)
+{
+	if (fld->table->kind == RML_TBL_STRUCT && fld->table->elem >= 0)
+		return fld->table->elem;
+	return fld->index;
+}
+
 static void each_field(struct rml_field *fld, void *data)
 {
 	struct each_arg *a = data;
 
-	if (a->slot >= 0 && fld->index != a->slot)
+	if (a->slot >= 0 && field_slot(fld) != a->slot)
 		return;
 	for (size_t i = 0; i < a->nseen; i++)
 		if (a->seen[i] == fld)
@@ -361,69 +441,246 @@ static void each_field(struct rml_field *fld, void *data)
 	a->n++;
 }
 
+/* The fields an allocation allocates (slot >= 0: only the table slot slot). */
+static void alloc_fields(const struct rml_alloc *al, long slot, struct each_arg *a)
+{
+	a->slot = slot;
+	fref_each(a->f, &al->src, al->func, each_field, a, 0);
+}
+
+#define MAX_RESOLVE_DEPTH 8
+
+static void handle_fields(const struct rml_handle *h, const struct rml_func *cfg, int node,
+			  struct each_arg *a, int depth);
+static void copy_source_fields(const struct rml_node *nd, const struct rml_func *fn,
+			       unsigned node, struct each_arg *a, int depth);
+
+/*
+ * Handle slot `s` of base (s < 0: the handle is not indexed), as the allocations stored
+ * into it say: `priv->f = alloc(...)`, `priv->f[i] = alloc(tbl[i])`, a bulk allocation.
+ */
+static void stored_fields(const char *base, long s, struct each_arg *a)
+{
+	struct rml_facts *f = a->f;
+
+	for (size_t i = 0; i < f->stores.n; i++) {
+		const struct rml_store *st = f->stores.p[i];
+
+		if (!st->dst.base || strcmp(st->dst.base, base))
+			continue;
+		if (s < 0) {
+			if (st->dst.ix == RML_IX_NONE)
+				alloc_fields(st->alloc, -1, a);
+		} else if (st->dst.ix == RML_IX_CONST && st->slot_follows_src) {
+			/* a bulk allocation into &arr[k]: slot s holds table slot s - k */
+			if (s >= st->dst.lo)
+				alloc_fields(st->alloc, s - st->dst.lo, a);
+		} else if (st->dst.ix == RML_IX_CONST) {
+			if (st->dst.lo == s)	/* whatever the allocation allocates */
+				alloc_fields(st->alloc, -1, a);
+		} else if (st->slot_follows_src &&
+			   (st->dst.ix == RML_IX_NONE || st->dst.loopvar ||
+			    (st->dst.ix == RML_IX_RANGE && s >= st->dst.lo && s < st->dst.hi))) {
+			alloc_fields(st->alloc, s, a);
+		} else if (st->alloc->src.lo == RML_IDX_ALL && !st->alloc->src.alias &&
+			   ((st->dst.ix == RML_IX_RANGE && s >= st->dst.lo && s < st->dst.hi) ||
+			    (st->dst.ix == RML_IX_UNKNOWN && st->dst.loopvar))) {
+			/* f[i] = alloc(field) in a loop: every slot it fills holds that field */
+			alloc_fields(st->alloc, -1, a);
+		}
+	}
+}
+
+/*
+ * Handle slot s of base as copies of other handles say (`d->f = priv->f`,
+ * `arr[2] = priv->g`); each source is read where the copy is made.
+ */
+static void copied_fields(const char *base, long s, struct each_arg *a, int depth)
+{
+	struct rml_facts *f = a->f;
+
+	for (size_t i = 0; i < f->funcs.n; i++) {
+		const struct rml_func *fn = f->funcs.p[i];
+
+		for (size_t n = 0; n < fn->nnodes; n++) {
+			const struct rml_node *nd = &fn->nodes[n];
+			const struct rml_handle *d = &nd->ev.h;
+
+			if (nd->kind != RML_NODE_EVENT || nd->ev.kind != RML_EV_STORE ||
+			    !nd->ev.src.base || !d->base || strcmp(d->base, base))
+				continue;
+			if (s < 0 ? d->ix != RML_IX_NONE : d->ix != RML_IX_CONST || d->lo != s)
+				continue;
+			copy_source_fields(nd, fn, (unsigned)n, a, depth);
+		}
+	}
+}
+
+/* Any slot of the handle array base: what it holds when the index is known at run time. */
+static void any_slot_fields(const char *base, struct each_arg *a, int depth)
+{
+	struct rml_facts *f = a->f;
+
+	for (size_t i = 0; i < f->stores.n; i++) {
+		const struct rml_store *st = f->stores.p[i];
+
+		if (!st->dst.base || strcmp(st->dst.base, base) ||
+		    (st->dst.ix == RML_IX_NONE && !st->slot_follows_src))
+			continue;	/* a bulk allocation fills the array it is given */
+		alloc_fields(st->alloc, -1, a);
+	}
+	for (size_t i = 0; i < f->funcs.n; i++) {
+		const struct rml_func *fn = f->funcs.p[i];
+
+		for (size_t n = 0; n < fn->nnodes; n++) {
+			const struct rml_node *nd = &fn->nodes[n];
+
+			if (nd->kind == RML_NODE_EVENT && nd->ev.kind == RML_EV_STORE &&
+			    nd->ev.src.base && nd->ev.h.base && nd->ev.h.ix != RML_IX_NONE &&
+			    !strcmp(nd->ev.h.base, base))
+				copy_source_fields(nd, fn, (unsigned)n, a, depth);
+		}
+	}
+}
+
+/*
+ * A copied handle is followed when it names one handle: not a slot chosen at run time
+ * (`f = priv->lane[cur]`), whose fields a write through the copy is not each of.
+ */
+static void copy_source_fields(const struct rml_node *nd, const struct rml_func *fn,
+			       unsigned node, struct each_arg *a, int depth)
+{
+	const struct rml_handle *src = &nd->ev.src;
+
+	if (src->ix == RML_IX_NONE || src->ix == RML_IX_CONST)
+		handle_fields(src, fn, (int)node, a, depth + 1);
+}
+
+/* Does node n of fn give the local var its value: an allocation, a store, &var given away? */
+static bool defines(const struct rml_node *nd, const char *var)
+{
+	const struct rml_event *ev = &nd->ev;
+
+	if (nd->kind != RML_NODE_EVENT || !ev->h.base || ev->h.ix != RML_IX_NONE ||
+	    strcmp(ev->h.base, var))
+		return false;
+	return ev->kind == RML_EV_ALLOC || ev->kind == RML_EV_STORE ||
+	       (ev->kind == RML_EV_ESCAPE && ev->addr);
+}
+
+/*
+ * A local handle at node `node` of fn: the assignments that reach it (walking the control
+ * flow back to the nearest assignment on each path), each read where it is made. What a
+ * path gets from elsewhere (a call's result, &f given away) adds no field.
+ */
+static void reaching_fields(const char *var, const struct rml_func *fn, int node,
+			    struct each_arg *a, int depth)
+{
+	unsigned char *seen = rml_xcalloc(fn->nnodes, 1);
+	unsigned *work = rml_xmalloc((fn->nnodes + 1) * sizeof(*work));
+	size_t nw = 0;
+
+	work[nw++] = (unsigned)node;
+	while (nw) {
+		unsigned n = work[--nw];
+
+		for (unsigned p = fn->pred_at[n]; p < fn->pred_at[n + 1]; p++) {
+			unsigned q = fn->pred[p];
+			const struct rml_node *nd = &fn->nodes[q];
+
+			if (seen[q])
+				continue;
+			seen[q] = 1;
+			if (!defines(nd, var)) {
+				work[nw++] = q;
+				continue;
+			}
+			if (nd->ev.kind == RML_EV_ALLOC && nd->ev.alloc && nd->ev.api &&
+			    nd->ev.api->role == RML_ROLE_ALLOC)
+				alloc_fields(nd->ev.alloc, -1, a);
+			else if (nd->ev.kind == RML_EV_STORE && nd->ev.src.base)
+				copy_source_fields(nd, fn, q, a, depth);
+		}
+	}
+	free(work);
+	free(seen);
+}
+
+/* Every field the handle h, read at node `node` of cfg (if known), can hold. */
+static void handle_fields(const struct rml_handle *h, const struct rml_func *cfg, int node,
+			  struct each_arg *a, int depth)
+{
+	if (!h->base || h->base_param >= 0 || depth > MAX_RESOLVE_DEPTH)
+		return;
+	switch (h->ix) {
+	case RML_IX_NONE:
+		if (h->kind == RML_HK_LOCAL && cfg && cfg->pred && node >= 0 &&
+		    (size_t)node < cfg->nnodes && !cfg->incomplete) {
+			reaching_fields(h->base, cfg, node, a, depth);
+			return;
+		}
+		stored_fields(h->base, -1, a);
+		copied_fields(h->base, -1, a, depth);
+		return;
+	case RML_IX_CONST:
+		stored_fields(h->base, h->lo, a);
+		copied_fields(h->base, h->lo, a, depth);
+		return;
+	case RML_IX_RANGE:
+		for (long s = h->lo; s < h->hi && s - h->lo < 4096; s++) {
+			stored_fields(h->base, s, a);
+			copied_fields(h->base, s, a, depth);
+		}
+		return;
+	case RML_IX_UNKNOWN:
+		/* a slot known only at run time: any field the array can hold */
+		any_slot_fields(h->base, a, depth);
+		return;
+	default:
+		return;
+	}
+}
+
 size_t rml_winst_fields(const struct rml_facts *cf, const struct rml_winst *wi,
 			void (*fn)(const struct rml_field *fld, void *arg), void *arg)
 {
 	struct rml_facts *f = (struct rml_facts *)cf;	/* fref_each allocates alias keys */
-	struct each_arg a = { .fn = fn, .arg = arg };
-	long lo, hi;
+	struct each_arg a = { .f = f, .fn = fn, .arg = arg, .slot = -1 };
+	const struct rml_func *cfg = wi->hsite ? wi->hsite->cfg : wi->w->cfg;
+	int node = wi->hsite ? wi->hsite->node : wi->w->node;
 
-	if (!wi->h.base || wi->h.base_param >= 0)
-		return 0;
-	switch (wi->h.ix) {
-	case RML_IX_NONE:
-		lo = hi = -1;
-		break;
-	case RML_IX_CONST:
-		lo = wi->h.lo;
-		hi = lo + 1;
-		break;
-	case RML_IX_RANGE:
-		lo = wi->h.lo;
-		hi = wi->h.hi;
-		break;
-	case RML_IX_UNKNOWN:
-		/* a slot known only at run time: any field the array can hold */
-		for (size_t i = 0; i < f->stores.n; i++) {
-			const struct rml_store *st = f->stores.p[i];
-
-			if (!st->dst.base || strcmp(st->dst.base, wi->h.base) ||
-			    st->dst.ix == RML_IX_NONE)
-				continue;
-			a.slot = -1;
-			fref_each(f, &st->alloc->src, st->alloc->func, each_field, &a, 0);
-		}
-		return a.n;
-	default:
-		return 0;
-	}
-	for (size_t i = 0; i < f->stores.n; i++) {
-		const struct rml_store *st = f->stores.p[i];
-		const struct rml_alloc *al = st->alloc;
-
-		if (!st->dst.base || strcmp(st->dst.base, wi->h.base))
-			continue;
-		if (wi->h.ix == RML_IX_NONE) {
-			if (st->dst.ix != RML_IX_NONE)
-				continue;
-			a.slot = -1;
-			fref_each(f, &al->src, al->func, each_field, &a, 0);
-			continue;
-		}
-		for (long s = lo; s < hi && s - lo < 4096; s++) {
-			if (st->dst.ix == RML_IX_CONST && st->dst.lo == s) {
-				a.slot = -1;	/* this slot holds whatever the allocation allocates */
-			} else if (st->slot_follows_src &&
-				   (st->dst.ix == RML_IX_NONE || st->dst.loopvar ||
-				    (st->dst.ix == RML_IX_RANGE && s >= st->dst.lo && s < st->dst.hi))) {
-				a.slot = s;
-			} else {
-				continue;
-			}
-			fref_each(f, &al->src, al->func, each_field, &a, 0);
-		}
-	}
+	handle_fields(&wi->h, cfg, node, &a, 0);
 	return a.n;
+}
+
+/* Predecessor lists of every function's control flow, for reaching_fields(). */
+static void link_preds(struct rml_facts *f)
+{
+	for (size_t i = 0; i < f->funcs.n; i++) {
+		struct rml_func *fn = f->funcs.p[i];
+		unsigned *at, *fill;
+		size_t ne = 0;
+
+		if (fn->pred)
+			continue;	/* a file's function seen again in a group */
+		at = rml_arena_alloc(&f->arena, (fn->nnodes + 1) * sizeof(*at));
+		for (size_t n = 0; n < fn->nnodes; n++)
+			for (unsigned e = 0; e < fn->nodes[n].nsucc; e++)
+				at[fn->succ[fn->nodes[n].succ + e] + 1]++;
+		for (size_t n = 0; n < fn->nnodes; n++)
+			at[n + 1] += at[n];
+		ne = at[fn->nnodes];
+		fn->pred = rml_arena_alloc(&f->arena, (ne + 1) * sizeof(*fn->pred));
+		fill = rml_xcalloc(fn->nnodes + 1, sizeof(*fill));
+		for (size_t n = 0; n < fn->nnodes; n++)
+			for (unsigned e = 0; e < fn->nodes[n].nsucc; e++) {
+				unsigned to = fn->succ[fn->nodes[n].succ + e];
+
+				fn->pred[at[to] + fill[to]++] = (unsigned)n;
+			}
+		free(fill);
+		fn->pred_at = at;
+	}
 }
 
 /*
@@ -473,6 +730,18 @@ static void link_variant_configs(struct rml_facts *f, struct uf *u)
 	}
 }
 
+/* Is a regmap created into key (a regmap init assigned to it)? */
+static bool has_init(const struct rml_facts *f, const char *key)
+{
+	for (size_t i = 0; i < f->mapinits.n; i++) {
+		const struct rml_mapinit *mi = f->mapinits.p[i];
+
+		if (mi->map_key && !strcmp(mi->map_key, key))
+			return true;
+	}
+	return false;
+}
+
 void rml_link(struct rml_facts *f)
 {
 	struct uf u = { 0 };
@@ -481,10 +750,18 @@ void rml_link(struct rml_facts *f)
 	for (i = 0; i < f->assigns.n; i++) {
 		const struct rml_assign *as = f->assigns.p[i];
 
+		/*
+		 * A regmap that is created here and, on some path, set to another one
+		 * (`if (!priv->srot_map) priv->srot_map = priv->tm_map;`) is not that other
+		 * one: the two stay apart, and what needs one regmap stays silent.
+		 */
+		if (has_init(f, as->dst))
+			continue;
 		uf_union(&u, as->dst, as->src);
 	}
 	for (i = 0; i < f->allocs.n; i++)
 		link_alloc(f, &u, f->allocs.p[i]);
+	link_helpers(f);
 
 	/*
 	 * A table's config: the one its fields' regmaps were created from when that is one
@@ -526,6 +803,7 @@ void rml_link(struct rml_facts *f)
 		}
 	}
 	link_variant_configs(f, &u);
+	link_preds(f);
 	link_writes(f);
 	rml_paths_analyse(f);
 	free(u.key);
