@@ -129,6 +129,15 @@ if [ "$MODE" = --known-bugs ]; then
 				"stdout: $(head -c 300 "$T/out")"
 		fi
 	done
+	# --verify hands a file's "corpus-args:" words to libclang unfiltered, and libclang
+	# honours -MD -MF: a file can make regmap-lint write (or overwrite) any path.
+	# Wanted: the words go through the argv normaliser (args.c) as flags mode's do.
+	mkdir "$T/dep"
+	printf '// corpus-args: -MD -MF %s/dep/written.d\n// expected-no-diagnostics\nint x;\n' "$T" \
+		>"$T/dep/v.c"
+	run "$RL" --verify "$T/dep/v.c"
+	[ "$rc" -eq 0 ] && [ ! -e "$T/dep/written.d" ] && ok ||
+		ko "known bug --verify corpus-args: exit $rc; wrote: $(ls "$T/dep" | grep -v '^v.c$')"
 	echo "$pass passed, $fail failed"
 	[ "$fail" -eq 0 ]
 	exit
