@@ -368,6 +368,29 @@ run "$RL" "$T/elseif.c"
 expect "5,000 else-ifs" 1 "$T/elseif.c:8:21: warning: writes 16 to 'tf[0]' (4 bits, max 15) [write-exceeds-field-width]
 $T/elseif.c:2:40: note: 'tf[0]' is defined here" ""
 
+# ---- free wrappers of free wrappers, each called from 80 places, 5 levels -----------------
+# devm-field-freed follows a freed handle back through the wrappers to its allocations;
+# path by path that was 80^4 searches (over a minute, far more under ASan, for 800 lines).
+{
+	echo "$HDR"
+	echo 'static const struct reg_field tf = REG_FIELD(0x10, 0, 3);'
+	echo 'void w0(struct regmap_field *f, int x) { regmap_field_free(f); }'
+	awk 'BEGIN { for (l = 1; l <= 5; l++) {
+		printf "void w%d(struct regmap_field *f, int x)\n{\n", l
+		for (i = 1; i <= 80; i++) printf "\tif (x == %d)\n\t\tw%d(f, x);\n", i, l - 1
+		print "}" } }'
+	echo 'int probe(struct device *d, struct regmap *m, int x)'
+	echo '{'
+	echo '	struct regmap_field *f = devm_regmap_field_alloc(d, m, tf);'
+	echo '	if (IS_ERR(f))'
+	echo '		return PTR_ERR(f);'
+	echo '	w5(f, x);'
+	echo '	return 0;'
+	echo '}'
+} >"$T/wrappers.c"
+LIMIT=10 run "$RL" "$T/wrappers.c"
+expect "80^4 paths through free wrappers" 0 "" ""
+
 # ---- file names that are not UTF-8 in the machine formats --------------------------------
 d=$T/$(printf 'dir\377x')
 mkdir "$d"
