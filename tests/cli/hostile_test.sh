@@ -391,6 +391,32 @@ $T/elseif.c:2:40: note: 'tf[0]' is defined here" ""
 LIMIT=10 run "$RL" "$T/wrappers.c"
 expect "80^4 paths through free wrappers" 0 "" ""
 
+# ---- write wrappers of write wrappers: 20 calls each, 6 deep ------------------------------
+# Each call chain of a write is an instance checked with that chain's constants: 20^6 of
+# them took 24 GB before the run was killed. The chains a write is followed through are
+# capped (10,000 per write); the first ones already reach every call in probe().
+{
+	echo "$HDR"
+	echo 'static const struct reg_field tf = REG_FIELD(0x10, 0, 3);'
+	echo 'static void w0(struct regmap_field *f, unsigned int v) { regmap_field_write(f, v); }'
+	awk 'BEGIN { for (l = 1; l <= 5; l++) {
+		printf "static void w%d(struct regmap_field *f, unsigned int v)\n{\n", l
+		for (i = 1; i <= 20; i++) printf "\tw%d(f, v);\n", l - 1
+		print "}" } }'
+	echo 'int probe(struct device *d, struct regmap *m)'
+	echo '{'
+	echo '	struct regmap_field *f = devm_regmap_field_alloc(d, m, tf);'
+	echo '	if (IS_ERR(f))'
+	echo '		return PTR_ERR(f);'
+	awk 'BEGIN { for (i = 1; i <= 20; i++) printf "\tw5(f, %d);\n", 15 + i }'
+	echo '	return 0;'
+	echo '}'
+} >"$T/writers.c"
+LIMIT=20 run "$RL" "$T/writers.c"
+n=$(grep -c "warning: writes .* to 'tf' (4 bits, max 15) \[write-exceeds-field-width\]" "$T/out")
+[ "$rc" -eq 1 ] && [ "$n" -eq 20 ] && [ ! -s "$T/err" ] && ok ||
+	ko "20^6 chains through write wrappers: exit $rc, $n findings (want 20, for 16..35)"
+
 # ---- file names that are not UTF-8 in the machine formats --------------------------------
 d=$T/$(printf 'dir\377x')
 mkdir "$d"
