@@ -1021,14 +1021,23 @@ static struct rml_table *new_table(struct ex *x, CXCursor var, const char *name,
 	return t;
 }
 
+/*
+ * The table's array grows by doubling (its capacity is the least power of two, at least 8,
+ * that holds nfields): the arena never frees, so a copy per field would cost memory
+ * quadratic in the table's length (100,000 REG_FIELDs took 40 GB).
+ */
 static void table_add(struct ex *x, struct rml_table *t, struct rml_field *fld)
 {
-	struct rml_field **v = rml_arena_alloc(x->a, (t->nfields + 1) * sizeof(*v));
+	size_t n = t->nfields;
 
-	if (t->nfields)
-		memcpy(v, t->fields, t->nfields * sizeof(*v));
-	v[t->nfields++] = fld;
-	t->fields = v;
+	if (n == 0 || (n >= 8 && !(n & (n - 1)))) {
+		struct rml_field **v = rml_arena_alloc(x->a, (n ? 2 * n : 8) * sizeof(*v));
+
+		if (n)
+			memcpy(v, t->fields, n * sizeof(*v));
+		t->fields = v;
+	}
+	t->fields[t->nfields++] = fld;
 	fld->table = t;
 	x->f->nfields++;
 	record_unknowns(x, fld);

@@ -350,15 +350,35 @@ static void push_winst(struct rml_facts *f, const struct rml_winst *wi)
 }
 
 /*
+ * How many call chains one write is followed through, and all writes of a driver: every
+ * chain is an instance, so wrappers each called k times, n deep, give k^n of them (20
+ * calls, 6 deep, were 64 million instances and 24 GB). Real drivers stay far below.
+ */
+#define MAX_CHAINS_PER_WRITE 10000
+#define MAX_CHAINS 1000000
+
+struct chain_budget {
+	size_t write, total;	/* chains left */
+	bool cut;		/* some were left out */
+};
+
+/*
  * A write is checked where it is written for everything known there; what depends on a
  * parameter of the function it sits in is checked again at each call of that function,
  * with the call's arguments. When the handle itself comes from a parameter, nothing can be
  * checked in place and every operand goes to the callers.
  */
-static void add_winst(struct rml_facts *f, const struct rml_winst *wi, int depth)
+static void add_winst(struct rml_facts *f, const struct rml_winst *wi, int depth,
+		      struct chain_budget *b)
 {
 	bool by_handle = handle_needs_params(&wi->h);
 
+	if (!b->write || !b->total) {
+		b->cut = true;
+		return;
+	}
+	b->write--;
+	b->total--;
 	if (!by_handle) {
 		struct rml_winst here = *wi;
 
@@ -393,18 +413,26 @@ static void add_winst(struct rml_facts *f, const struct rml_winst *wi, int depth
 		n.nchain++;
 		n.site = c->loc;
 		n.in_func = c->func;
-		add_winst(f, &n, depth + 1);
+		add_winst(f, &n, depth + 1, b);
 	}
 }
 
 static void link_writes(struct rml_facts *f)
 {
+	struct chain_budget b = { .total = MAX_CHAINS };
+
 	for (size_t i = 0; i < f->writes.n; i++) {
 		const struct rml_write *w = f->writes.p[i];
 		struct rml_winst wi = { .w = w, .site = w->loc, .in_func = w->func, .h = w->h,
 					.value = w->value, .mask = w->mask, .id = w->id };
 
-		add_winst(f, &wi, 0);
+		b.write = MAX_CHAINS_PER_WRITE;
+		b.cut = false;
+		add_winst(f, &wi, 0, &b);
+		if (b.cut)
+			rml_facts_unknown(f, &w->loc, "the call chains of this write",
+					  !b.total ? "more than a million in all: the rest are not checked"
+						   : "more than 10000: the rest are not checked");
 	}
 }
 

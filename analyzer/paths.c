@@ -1409,10 +1409,23 @@ static void follow_free(struct ctx *c, struct fctx *fc, unsigned start)
 
 /* ---- where a freed handle's allocations come from (devm-field-freed) --------------- */
 
+/*
+ * One wrapper's parameter already followed in this query, and the height of what was
+ * followed below it (how many calls deep it went).
+ */
+struct origin_seen {
+	const struct rml_func *fn;
+	int param;
+	int height;
+	bool open;	/* still being followed: met again, it is a cycle */
+};
+
 struct origins {
 	unsigned ndevm, nplain;
 	const struct rml_alloc *devm, *plain;
 	bool unknown;
+	struct origin_seen *seen;	/* heap */
+	size_t nseen;
 };
 
 static void origin_alloc(struct origins *o, const struct rml_alloc *al)
@@ -1428,38 +1441,68 @@ static void origin_alloc(struct origins *o, const struct rml_alloc *al)
 	}
 }
 
-static void origins_of(struct ctx *c, const struct rml_func *fn, const struct rml_handle *h,
-		       struct origins *o, int depth)
+#define ORIGINS_DEPTH 4
+
+/*
+ * The allocations a handle can hold, following free wrappers to their callers and stores
+ * to the handles stored. Returns the height of the search below this call. A wrapper's
+ * parameter is followed once per query: its callers give the same allocations whichever
+ * path reaches it, and a wrapper called k times by a wrapper called k times... made the
+ * search k^4 calls deep (a 300-line file took 96 s). A later visit only says what the
+ * search would have found again: unknown when it would have gone past the depth limit
+ * from there (depth + the height found the first time), or when it closes a cycle of
+ * wrappers (which the search followed until the depth limit).
+ */
+static int origins_of(struct ctx *c, const struct rml_func *fn, const struct rml_handle *h,
+		      struct origins *o, int depth)
 {
-	if (depth > 4) {
+	int height = 0;
+
+	if (depth > ORIGINS_DEPTH) {
 		o->unknown = true;
-		return;
+		return 0;
 	}
 	if (h->kind == RML_HK_PARAM) {
 		/* a free wrapper: what its callers give it */
 		bool any = false;
+		size_t me;
 
+		for (size_t i = 0; i < o->nseen; i++) {
+			if (o->seen[i].fn != fn || o->seen[i].param != h->base_param)
+				continue;
+			if (o->seen[i].open || depth + o->seen[i].height > ORIGINS_DEPTH)
+				o->unknown = true;
+			return o->seen[i].height;
+		}
+		me = o->nseen++;
+		o->seen = rml_xrealloc(o->seen, o->nseen * sizeof(*o->seen));
+		o->seen[me] = (struct origin_seen){ fn, h->base_param, 0, true };
 		for (size_t i = 0; i < c->nsums; i++) {
 			const struct rml_func *g = c->sums[i].fn;
 
 			for (size_t k = 0; k < g->nnodes; k++) {
 				const struct rml_event *ev = &g->nodes[k].ev;
+				int sub;
 
 				if (g->nodes[k].kind != RML_NODE_EVENT || ev->kind != RML_EV_CALL ||
 				    !ev->callee || strcmp(ev->callee, fn->usr) ||
 				    (size_t)h->base_param >= ev->nargs)
 					continue;
 				any = true;
-				origins_of(c, g, &ev->args[h->base_param], o, depth + 1);
+				sub = 1 + origins_of(c, g, &ev->args[h->base_param], o, depth + 1);
+				if (sub > height)
+					height = sub;
 			}
 		}
 		if (!any)
 			o->unknown = true;
-		return;
+		o->seen[me].height = height;
+		o->seen[me].open = false;
+		return height;
 	}
 	if (!h->base) {
 		o->unknown = true;
-		return;
+		return 0;
 	}
 	for (size_t i = 0; i < c->nsums; i++) {
 		const struct rml_func *g = c->sums[i].fn;
@@ -1477,7 +1520,10 @@ static void origins_of(struct ctx *c, const struct rml_func *fn, const struct rm
 			} else if (ev->kind == RML_EV_STORE) {
 				if (ev->val.kind == RML_VAL_HANDLE && ev->val.h.base != h->base &&
 				    (!ev->val.h.base || strcmp(ev->val.h.base, h->base))) {
-					origins_of(c, g, &ev->val.h, o, depth + 1);
+					int sub = 1 + origins_of(c, g, &ev->val.h, o, depth + 1);
+
+					if (sub > height)
+						height = sub;
 				} else if (ev->val.kind == RML_VAL_CALL) {
 					struct fsum *cs = sum_of(c, ev->val.callee);
 
@@ -1491,6 +1537,7 @@ static void origins_of(struct ctx *c, const struct rml_func *fn, const struct rm
 			}
 		}
 	}
+	return height;
 }
 
 static void free_results(struct ctx *c, const struct rml_func *fn, const struct rml_node *n)
@@ -1499,6 +1546,7 @@ static void free_results(struct ctx *c, const struct rml_func *fn, const struct 
 	struct rml_life *l;
 
 	origins_of(c, fn, &n->ev.h, &o, 0);
+	free(o.seen);
 	if (o.unknown || (!o.ndevm && !o.nplain))
 		return;
 	l = new_life(c->f, RML_LIFE_FREE, n, fn);

@@ -666,6 +666,31 @@ static bool names_a_rule(const char *glob)
 	return false;
 }
 
+/*
+ * tests/cli/run_test.sh: a worker that crashes, hangs, or takes memory without end on the
+ * file named, to show that the limits hold and the other drivers are still reported.
+ */
+static void test_hooks(const struct run *r, const struct group *gr)
+{
+	const char *crash = getenv("RML_TEST_CRASH"), *hang = getenv("RML_TEST_HANG");
+	const char *hog = getenv("RML_TEST_HOG");
+
+	for (size_t k = 0; k < gr->n; k++) {
+		const char *p = r->jobs[gr->first + k].path;
+
+		if (crash && !strcmp(crash, p))
+			raise(SIGKILL);
+		while (hang && !strcmp(hang, p))
+			pause();
+		while (hog && !strcmp(hog, p)) {
+			char *m = malloc(16 << 20);
+
+			if (m)
+				memset(m, 1, 16 << 20);	/* resident: the guard samples RSS */
+		}
+	}
+}
+
 static int worker(size_t gi, int fd, void *ctx)
 {
 	struct run *r = ctx;
@@ -688,14 +713,7 @@ static int worker(size_t gi, int fd, void *ctx)
 
 	if (!vf || !af || !df)
 		return -1;
-	/* tests/cli/run_test.sh: a worker that crashes, to show the others are still reported */
-	{
-		const char *crash = getenv("RML_TEST_CRASH");
-
-		for (size_t k = 0; crash && k < gr->n; k++)
-			if (!strcmp(crash, r->jobs[gr->first + k].path))
-				raise(SIGKILL);
-	}
+	test_hooks(r, gr);
 	for (size_t k = 0; k < gr->n; k++) {
 		paths[k] = r->jobs[gr->first + k].path;
 		parse[k] = r->jobs[gr->first + k].parse;

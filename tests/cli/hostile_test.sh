@@ -1,0 +1,468 @@
+#!/bin/sh
+# hostile_test: inputs built to hurt, each with its exact one-line error (or exact result)
+# and exit code, and no partial output file left behind. cli_test.sh has the plain bad
+# inputs (a missing file, a directory, a FIFO, an unreadable, empty or NUL-containing
+# file, one by one); this script takes each further (inside a directory walk, as a
+# sibling, with -o and the machine formats, a FIFO someone holds open) and adds sizes,
+# recursion, nesting, file names that are not UTF-8, and runs that are killed.
+# Every command runs under timeout(1): a hang fails the case instead of the suite.
+#   hostile_test.sh /path/to/regmap-lint /path/to/source-root [--known-bugs]
+# --known-bugs runs, instead, the cases regmap-lint fails today (see docs/reliability.md):
+# they are not part of meson test until the fixes land.
+set -u
+RL=$1
+SRC=$2
+MODE=${3:-}
+case $RL in /*) ;; *) RL=$(pwd)/$RL ;; esac
+T=$(mktemp -d)
+chmod 755 "$T"
+bg=""
+trap 'for p in $bg; do kill "$p" 2>/dev/null; done; chmod -R u+rwx "$T" 2>/dev/null; rm -rf "$T"' EXIT
+pass=0
+fail=0
+skip=0
+LIMIT=${HOSTILE_TIMEOUT:-300}	# seconds for any one command: a hang is a failure
+
+ok() {
+	pass=$((pass + 1))
+}
+
+ko() {
+	echo "FAIL $*"
+	fail=$((fail + 1))
+}
+
+skipped() {
+	echo "SKIP $*"
+	skip=$((skip + 1))
+}
+
+# run command...: stdout in $T/out, stderr in $T/err, exit status in $rc (124: timed out)
+run() {
+	timeout -k 5 "$LIMIT" "$@" >"$T/out" 2>"$T/err"
+	rc=$?
+}
+
+# expect NAME WANT_RC WANT_STDOUT WANT_STDERR: the last run's exact status, stdout, stderr
+expect() {
+	if [ "$rc" -eq "$2" ] && [ "$(cat "$T/out")" = "$3" ] && [ "$(cat "$T/err")" = "$4" ]; then
+		ok
+		return 0
+	fi
+	ko "$1: exit $rc (want $2)"
+	echo "  stdout: $(head -c 600 "$T/out")"
+	echo "  want:   $3"
+	echo "  stderr: $(head -c 600 "$T/err")"
+	echo "  want:   $4"
+	return 1
+}
+
+# listing DIR WANT NAME: DIR holds exactly the names WANT (ls -A, one line, space-separated)
+listing() {
+	got=$(ls -A "$1" | tr '\n' ' ' | sed 's/ $//')
+	[ "$got" = "$2" ] && ok || ko "$3: $1 holds '$got', want '$2'"
+}
+
+# valid_json FILE NAME
+valid_json() {
+	python3 -m json.tool "$1" >/dev/null 2>&1 && ok || ko "$2: not valid JSON: $(head -c 300 "$1")"
+}
+
+# as_nobody command...: run as an unprivileged user when we are root (0), else 1
+as_nobody() {
+	if [ "$(id -u)" -ne 0 ]; then
+		run "$@"
+	elif command -v setpriv >/dev/null 2>&1; then
+		run setpriv --reuid=65534 --regid=65534 --clear-groups "$@"
+	else
+		return 1
+	fi
+}
+
+cp "$SRC/corpus/field-lsb-gt-msb/ko-swapped.c" "$T/bad.c"
+cp "$SRC/corpus/field-lsb-gt-msb/ok-ordered.c" "$T/good.c"
+BAD_LINE="$T/bad.c:13:20: warning: 'F_GAIN': lsb (7) is greater than msb (4), the field's mask is empty [field-lsb-gt-msb]"
+HDR='#include <linux/regmap.h>'
+
+# A table whose second field has lsb > msb, after a first field given by EXPR.
+table_after() {
+	printf '%s\nstatic const struct reg_field t[] = {\n\tREG_FIELD(0x10, 0, %s),\n\tREG_FIELD(0x14, 4, 3),\n};\n' \
+		"$HDR" "$1"
+}
+ONE_SRC="$HDR
+static const struct reg_field t[] = { REG_FIELD(0x10, 4, 3) };"
+ONE_LINE() {
+	echo "$1:2:39: warning: 't[0]': lsb (4) is greater than msb (3), the field's mask is empty [field-lsb-gt-msb]"
+}
+T1_LINE() {
+	echo "$1:4:9: warning: 't[1]': lsb (4) is greater than msb (3), the field's mask is empty [field-lsb-gt-msb]"
+}
+
+if [ "$MODE" = --known-bugs ]; then
+	# ---- what fails today; each says what it should do once fixed -----------------------
+	# libclang overflows the 8 MiB stack of its parsing thread on 10,000 nested unary
+	# operators, a 100,000-term sum or 10,000 nested ifs: SIGSEGV kills the whole run.
+	# Wanted: "file: error: ..." for that file (CXError_Crashed or the worker's crash),
+	# exit 2, and the other files still analysed.
+	awk 'BEGIN { for (i = 0; i < 10000; i++) printf "- "; }' >"$T/expr"
+	table_after "$(cat "$T/expr")3" >"$T/unary.c"
+	awk 'BEGIN { printf "0"; for (i = 0; i < 100000; i++) printf "+0"; }' >"$T/expr"
+	table_after "$(cat "$T/expr")" >"$T/sum.c"
+	{
+		echo "$HDR"
+		echo 'int f(struct regmap_field *h, int x) {'
+		awk 'BEGIN { for (i = 0; i < 10000; i++) printf "if (x > %d)\n", i; }'
+		echo 'return regmap_field_write(h, 99); }'
+	} >"$T/ifs.c"
+	# a header that is a FIFO: libclang opens it for reading and blocks forever
+	mkdir "$T/fifohdr"
+	mkfifo "$T/fifohdr/regs.h"
+	printf '%s\n#include "regs.h"\nstatic const struct reg_field t[] = { REG_FIELD(0x10, 4, 3) };\n' \
+		"$HDR" >"$T/fifohdr/drv.c"
+	for f in unary.c sum.c ifs.c fifohdr/drv.c; do
+		LIMIT=60 run "$RL" --no-siblings "$T/$f" "$T/bad.c"
+		if [ "$rc" -eq 2 ] && grep -q "^$T/$f: error: " "$T/out" &&
+			grep -qF "$BAD_LINE" "$T/out"; then
+			ok
+		else
+			ko "known bug $f: exit $rc, want 2 with '$T/$f: error: ...' and bad.c's finding;" \
+				"stdout: $(head -c 300 "$T/out")"
+		fi
+	done
+	# --verify hands a file's "corpus-args:" words to libclang unfiltered, and libclang
+	# honours -MD -MF: a file can make regmap-lint write (or overwrite) any path.
+	# Wanted: the words go through the argv normaliser (args.c) as flags mode's do.
+	mkdir "$T/dep"
+	printf '// corpus-args: -MD -MF %s/dep/written.d\n// expected-no-diagnostics\nint x;\n' "$T" \
+		>"$T/dep/v.c"
+	run "$RL" --verify "$T/dep/v.c"
+	[ "$rc" -eq 0 ] && [ ! -e "$T/dep/written.d" ] && ok ||
+		ko "known bug --verify corpus-args: exit $rc; wrote: $(ls "$T/dep" | grep -v '^v.c$')"
+	echo "$pass passed, $fail failed"
+	[ "$fail" -eq 0 ]
+	exit
+fi
+
+# ---- missing files: every way open(2) can fail ------------------------------------------
+ln -s nowhere.c "$T/dangling.c"
+run "$RL" "$T/dangling.c"
+expect "dangling symlink" 2 "$T/dangling.c: error: cannot open: No such file or directory" ""
+run "$RL" "$T/good.c/x.c"
+expect "a file as a directory" 2 "$T/good.c/x.c: error: cannot open: Not a directory" ""
+long=$(printf '%0300d.c' 0)
+run "$RL" "$T/$long"
+expect "name too long" 2 "$T/$long: error: cannot open: File name too long" ""
+# with -o and a machine format: a complete report that lists the error, nothing else left
+mkdir "$T/o1"
+run "$RL" --format=json -o "$T/o1/r.json" "$T/nope.c"
+expect "missing, -o json" 2 "" "" && listing "$T/o1" "r.json" "missing, -o json"
+valid_json "$T/o1/r.json" "missing, -o json"
+grep -q '"message": "cannot open: No such file or directory"' "$T/o1/r.json" && ok ||
+	ko "missing, -o json: the error is not in the report"
+
+# ---- directories named like C files -----------------------------------------------------
+mkdir -p "$T/dirc.c" "$T/tree1/sub.c"
+echo "$ONE_SRC" >"$T/tree1/sub.c/one.c"
+run "$RL" --format=sarif -o "$T/o1/d.sarif" "$T/dirc.c"
+expect "directory.c, -o sarif" 2 "" "" && valid_json "$T/o1/d.sarif" "directory.c, -o sarif"
+grep -q '"text": "is a directory, not a C file"' "$T/o1/d.sarif" && ok ||
+	ko "directory.c, -o sarif: the error is not in the report"
+# inside a walk, a directory named x.c is a directory like any other: walked
+run "$RL" "$T/tree1"
+expect "sub.c/ inside a walk" 1 "$(ONE_LINE "$T/tree1/sub.c/one.c")" ""
+
+# ---- FIFOs: refused without a blocking open or a read -----------------------------------
+mkfifo "$T/held.c"
+# someone holds it open for writing (and never writes): a read would block forever
+(exec 3<>"$T/held.c" && exec sleep "$LIMIT") </dev/null >/dev/null 2>&1 &
+bg="$bg $!"
+run "$RL" "$T/held.c"
+expect "FIFO held open" 2 "$T/held.c: error: not a regular file" ""
+# in a directory walk: reported, the other files still analysed
+mkdir "$T/tree2"
+echo "$ONE_SRC" >"$T/tree2/one.c"
+mkfifo "$T/tree2/pipe.c"
+run "$RL" "$T/tree2"
+expect "FIFO in a walk" 2 "$(ONE_LINE "$T/tree2/one.c")
+$T/tree2/pipe.c: error: not a regular file" ""
+# beside a file whose siblings are read (they share "drv.h"): skipped, not read
+mkdir "$T/sib"
+echo '#define DRV_REG 0x10' >"$T/sib/drv.h"
+printf '#include "drv.h"\n%s\nstatic const struct reg_field t[] = { REG_FIELD(DRV_REG, 4, 3) };\n' \
+	"$HDR" >"$T/sib/main.c"
+mkfifo "$T/sib/other.c"
+run "$RL" "$T/sib/main.c"
+expect "FIFO as a sibling" 1 "$T/sib/main.c:3:39: warning: 't[0]': lsb (4) is greater than msb (3), the field's mask is empty [field-lsb-gt-msb]" ""
+# -o onto a FIFO: refused before any work, nothing written into it
+mkfifo "$T/o1/pipe.json"
+run "$RL" --format=json -o "$T/o1/pipe.json" "$T/bad.c"
+expect "-o onto a FIFO" 2 "" "regmap-lint: error: $T/o1/pipe.json: not a regular file"
+run "$RL" --verify "$T/held.c"
+expect "--verify on a FIFO" 2 "$T/held.c: error: not a regular file" ""
+
+# ---- unreadable files, as a user root is not --------------------------------------------
+mkdir "$T/tree3"
+echo "$ONE_SRC" >"$T/tree3/a.c"
+cp "$T/bad.c" "$T/tree3/secret.c"
+chmod 000 "$T/tree3/secret.c"
+if as_nobody "$RL" "$T/tree3"; then
+	expect "unreadable in a walk" 2 "$(ONE_LINE "$T/tree3/a.c")
+$T/tree3/secret.c: error: cannot open: Permission denied" ""
+	# an unreadable header: the file is analysed as far as it parses
+	mkdir "$T/hdr"
+	echo '#define REG 0x10' >"$T/hdr/regs.h"
+	chmod 000 "$T/hdr/regs.h"
+	printf '#include "regs.h"\n%s\nstatic const struct reg_field t[] = { REG_FIELD(0x10, 4, 3) };\n' \
+		"$HDR" >"$T/hdr/drv.c"
+	as_nobody "$RL" "$T/hdr/drv.c"
+	expect "unreadable header" 1 "$T/hdr/drv.c:3:39: warning: 't[0]': lsb (4) is greater than msb (3), the field's mask is empty [field-lsb-gt-msb]" ""
+else
+	skipped "unreadable files: root without setpriv cannot test what others cannot read"
+fi
+chmod 644 "$T/tree3/secret.c"
+
+# ---- empty files --------------------------------------------------------------------------
+: >"$T/empty.c"
+mkdir "$T/o2"
+run "$RL" --format=json -o "$T/o2/r.json" "$T/empty.c"
+expect "empty, -o json" 0 "" "" && listing "$T/o2" "r.json" "empty, -o json"
+valid_json "$T/o2/r.json" "empty, -o json"
+grep -q '"findings": 0,' "$T/o2/r.json" && grep -q '"errors": 0' "$T/o2/r.json" && ok ||
+	ko "empty, -o json: not clean"
+run "$RL" --verify "$T/empty.c"
+expect "--verify on an empty file" 1 "$T/empty.c: error: no expected directives found (use expected-no-diagnostics)
+$T/empty.c: 1 verification failure" ""
+
+# ---- binary files and NUL bytes -----------------------------------------------------------
+cp "$RL" "$T/elf.c"
+run "$RL" "$T/elf.c"
+expect "an executable named .c" 2 "$T/elf.c: error: binary file (contains NUL bytes), not C source" ""
+mkdir "$T/tree4"
+cp "$RL" "$T/tree4/elf.c"
+echo "$ONE_SRC" >"$T/tree4/one.c"
+run "$RL" "$T/tree4"
+expect "an executable in a walk" 2 "$T/tree4/elf.c: error: binary file (contains NUL bytes), not C source
+$(ONE_LINE "$T/tree4/one.c")" ""
+# one NUL in a comment of a file with a finding: the file is refused, not half-read
+printf '%s\nstatic const struct reg_field t[] = { REG_FIELD(0x10, 4, 3) }; /* \0 */\n' "$HDR" \
+	>"$T/nul1.c"
+run "$RL" "$T/nul1.c"
+expect "one NUL in a comment" 2 "$T/nul1.c: error: binary file (contains NUL bytes), not C source" ""
+{ cat "$T/bad.c"; printf '\0'; } >"$T/nul2.c"
+run "$RL" --format=sarif "$T/nul2.c"
+[ "$rc" -eq 2 ] && ok || ko "a NUL as the last byte: exit $rc, want 2"
+valid_json "$T/out" "a NUL as the last byte, sarif"
+run "$RL" --verify "$T/nul2.c"
+expect "--verify on a NUL" 2 "$T/nul2.c: error: binary file (contains NUL bytes), not C source" ""
+
+# ---- a generated 20 MB file: findings at its first and last lines --------------------------
+{
+	printf '%s\nstatic const struct reg_field t[] = { REG_FIELD(0x10, 4, 3) };\n' "$HDR"
+	awk 'BEGIN { for (i = 0; i < 350000; i++)
+		printf "static int filler_%06d(int x) { return x * %d + 1; }\n", i, i }'
+	printf 'static const struct reg_field u[] = { REG_FIELD(0x20, 9, 8) };\n'
+} >"$T/huge.c"
+size=$(wc -c <"$T/huge.c")
+[ "$size" -gt 20000000 ] && ok || ko "huge.c is only $size bytes"
+start=$(date +%s)
+run "$RL" "$T/huge.c"
+echo "NOTE 20 MB file ($size bytes): $(($(date +%s) - start)) s"
+expect "20 MB file" 1 "$T/huge.c:2:39: warning: 't[0]': lsb (4) is greater than msb (3), the field's mask is empty [field-lsb-gt-msb]
+$T/huge.c:350003:39: warning: 'u[0]': lsb (9) is greater than msb (8), the field's mask is empty [field-lsb-gt-msb]" ""
+
+# ---- 100,000 REG_FIELDs in one table, one planted overlap ---------------------------------
+{
+	echo "$HDR"
+	echo 'static const struct reg_field big[] = {'
+	awk 'BEGIN { for (i = 0; i < 100000; i++) printf "\tREG_FIELD(0x%x, 0, 7),\n", 4 * i }'
+	echo '	REG_FIELD(0x10, 4, 11),'
+	echo '};'
+} >"$T/table.c"
+start=$(date +%s)
+run "$RL" "$T/table.c"
+echo "NOTE 100,000 REG_FIELDs: $(($(date +%s) - start)) s"
+expect "100,000 REG_FIELDs" 1 "$T/table.c:100003:9: warning: 'big[100000]' (bits 11:4) overlaps 'big[4]' (bits 7:0) in register 0x10: shared bits 7:4 [field-overlap]
+$T/table.c:7:9: note: 'big[4]' is defined here" ""
+
+# ---- macro recursion and include cycles ---------------------------------------------------
+cat >"$T/selfref.c" <<EOC
+$HDR
+#define A A
+#define B C
+#define C B
+static const struct reg_field t[] = { REG_FIELD(A, 0, 1), REG_FIELD(0x10, 4, 3), REG_FIELD(B, 0, 1) };
+EOC
+run "$RL" "$T/selfref.c"
+expect "self-referential macros" 1 "$T/selfref.c:5:59: warning: 't[1]': lsb (4) is greater than msb (3), the field's mask is empty [field-lsb-gt-msb]" ""
+cat >"$T/cycle.c" <<EOC
+$HDR
+#include __FILE__
+static const struct reg_field t[] = { REG_FIELD(0x10, 4, 3) };
+EOC
+run "$RL" "$T/cycle.c"
+expect "#include __FILE__" 1 "$T/cycle.c:3:39: warning: 't[0]': lsb (4) is greater than msb (3), the field's mask is empty [field-lsb-gt-msb]" ""
+# two headers including each other, with no guard
+mkdir "$T/cyc"
+printf '#include "b.h"\n' >"$T/cyc/a.h"
+printf '#include "a.h"\n' >"$T/cyc/b.h"
+printf '#include "a.h"\n%s\nstatic const struct reg_field t[] = { REG_FIELD(0x10, 4, 3) };\n' "$HDR" \
+	>"$T/cyc/drv.c"
+run "$RL" -v "$T/cyc/drv.c"
+[ "$rc" -eq 1 ] && grep -q "#include nested too deeply" "$T/err" &&
+	[ "$(cat "$T/out")" = "$T/cyc/drv.c:3:39: warning: 't[0]': lsb (4) is greater than msb (3), the field's mask is empty [field-lsb-gt-msb]" ] &&
+	ok || ko "a.h <-> b.h: exit $rc; $(head -c 300 "$T/out")"
+
+# ---- a header that never ends ---------------------------------------------------------------
+# #include "/dev/zero": libclang reads it until memory runs out. Under an address-space
+# limit its allocation failure is caught (CXError_Crashed) and the other files go on.
+# Without one it takes all the memory there is: see docs/reliability.md (memory guard).
+# ASan reserves terabytes of address space, so it cannot run under such a limit.
+printf '%s\n#include "/dev/zero"\nstatic const struct reg_field t[] = { REG_FIELD(0x10, 4, 3) };\n' \
+	"$HDR" >"$T/zero.c"
+echo "$ONE_SRC" >"$T/one.c"
+if ldd "$RL" 2>/dev/null | grep -q 'libasan'; then
+	skipped "#include \"/dev/zero\": an ASan build cannot run under ulimit -v"
+else
+	run sh -c 'ulimit -v 4000000 && exec "$@"' sh "$RL" --no-siblings "$T/zero.c" "$T/one.c"
+	[ "$rc" -eq 2 ] && [ "$(cat "$T/out")" = "$(ONE_LINE "$T/one.c")
+$T/zero.c: error: cannot parse: libclang crashed while parsing it" ] && ok || ko "#include \"/dev/zero\": exit $rc; $(head -c 300 "$T/out")"
+fi
+
+# ---- deep nesting: clang's limits and ours, never the stack -------------------------------
+# 10,000 parentheses: past clang's bracket depth (256); that item is set aside, the next
+# field is still read
+awk 'BEGIN { for (i = 0; i < 10000; i++) printf "("; printf "3"; for (i = 0; i < 10000; i++) printf ")" }' \
+	>"$T/expr"
+table_after "$(cat "$T/expr")" >"$T/parens.c"
+run "$RL" "$T/parens.c"
+expect "10,000 parentheses" 1 "$(T1_LINE "$T/parens.c")" ""
+# within clang's limits, deeper than consteval goes (64): unresolved, silent
+for spec in parens200 unary1000 sum20000; do
+	case $spec in
+	parens200) awk 'BEGIN { for (i = 0; i < 200; i++) printf "("; printf "3";
+		for (i = 0; i < 200; i++) printf ")" }' >"$T/expr" ;;
+	unary1000) awk 'BEGIN { for (i = 0; i < 1000; i++) printf "- "; printf "3" }' >"$T/expr" ;;
+	sum20000) awk 'BEGIN { printf "0"; for (i = 0; i < 20000; i++) printf "+0" }' >"$T/expr" ;;
+	esac
+	table_after "$(cat "$T/expr")" >"$T/$spec.c"
+	run "$RL" -v "$T/$spec.c"
+	[ "$rc" -eq 1 ] && [ "$(cat "$T/out")" = "$(T1_LINE "$T/$spec.c")" ] &&
+		grep -q "not resolved: field 't\[0\]' msb: expression too deep" "$T/err" && ok ||
+		ko "$spec: exit $rc; $(head -c 300 "$T/out"); $(grep -v '^regmap-lint:' "$T/err" | head -c 300)"
+done
+# 5,000 else-ifs, each writing the field: the walk of the function is bounded too
+{
+	echo "$HDR"
+	echo 'static const struct reg_field tf[] = { REG_FIELD(0x10, 0, 3) };'
+	echo 'int f(struct device *d, struct regmap *m, int x)'
+	echo '{'
+	echo '	struct regmap_field *h = devm_regmap_field_alloc(d, m, tf[0]);'
+	echo '	if (IS_ERR(h))'
+	echo '		return PTR_ERR(h);'
+	awk 'BEGIN { for (i = 0; i < 5000; i++) printf "\tif (x == %d) regmap_field_write(h, %d);\n\telse", i, i ? i % 16 : 16 }'
+	echo ' regmap_field_write(h, 15);'
+	echo '	return 0;'
+	echo '}'
+} >"$T/elseif.c"
+run "$RL" "$T/elseif.c"
+expect "5,000 else-ifs" 1 "$T/elseif.c:8:21: warning: writes 16 to 'tf[0]' (4 bits, max 15) [write-exceeds-field-width]
+$T/elseif.c:2:40: note: 'tf[0]' is defined here" ""
+
+# ---- free wrappers of free wrappers, each called from 80 places, 5 levels -----------------
+# devm-field-freed follows a freed handle back through the wrappers to its allocations;
+# path by path that was 80^4 searches (over a minute, far more under ASan, for 800 lines).
+{
+	echo "$HDR"
+	echo 'static const struct reg_field tf = REG_FIELD(0x10, 0, 3);'
+	echo 'void w0(struct regmap_field *f, int x) { regmap_field_free(f); }'
+	awk 'BEGIN { for (l = 1; l <= 5; l++) {
+		printf "void w%d(struct regmap_field *f, int x)\n{\n", l
+		for (i = 1; i <= 80; i++) printf "\tif (x == %d)\n\t\tw%d(f, x);\n", i, l - 1
+		print "}" } }'
+	echo 'int probe(struct device *d, struct regmap *m, int x)'
+	echo '{'
+	echo '	struct regmap_field *f = devm_regmap_field_alloc(d, m, tf);'
+	echo '	if (IS_ERR(f))'
+	echo '		return PTR_ERR(f);'
+	echo '	w5(f, x);'
+	echo '	return 0;'
+	echo '}'
+} >"$T/wrappers.c"
+LIMIT=10 run "$RL" "$T/wrappers.c"
+expect "80^4 paths through free wrappers" 0 "" ""
+
+# ---- write wrappers of write wrappers: 20 calls each, 6 deep ------------------------------
+# Each call chain of a write is an instance checked with that chain's constants: 20^6 of
+# them took 24 GB before the run was killed. The chains a write is followed through are
+# capped (10,000 per write); the first ones already reach every call in probe().
+{
+	echo "$HDR"
+	echo 'static const struct reg_field tf = REG_FIELD(0x10, 0, 3);'
+	echo 'static void w0(struct regmap_field *f, unsigned int v) { regmap_field_write(f, v); }'
+	awk 'BEGIN { for (l = 1; l <= 5; l++) {
+		printf "static void w%d(struct regmap_field *f, unsigned int v)\n{\n", l
+		for (i = 1; i <= 20; i++) printf "\tw%d(f, v);\n", l - 1
+		print "}" } }'
+	echo 'int probe(struct device *d, struct regmap *m)'
+	echo '{'
+	echo '	struct regmap_field *f = devm_regmap_field_alloc(d, m, tf);'
+	echo '	if (IS_ERR(f))'
+	echo '		return PTR_ERR(f);'
+	awk 'BEGIN { for (i = 1; i <= 20; i++) printf "\tw5(f, %d);\n", 15 + i }'
+	echo '	return 0;'
+	echo '}'
+} >"$T/writers.c"
+LIMIT=20 run "$RL" "$T/writers.c"
+n=$(grep -c "warning: writes .* to 'tf' (4 bits, max 15) \[write-exceeds-field-width\]" "$T/out")
+[ "$rc" -eq 1 ] && [ "$n" -eq 20 ] && [ ! -s "$T/err" ] && ok ||
+	ko "20^6 chains through write wrappers: exit $rc, $n findings (want 20, for 16..35)"
+
+# ---- file names that are not UTF-8 in the machine formats --------------------------------
+d=$T/$(printf 'dir\377x')
+mkdir "$d"
+f=$d/$(printf 'bad\377\376.c')
+cp "$T/bad.c" "$f"
+run "$RL" "$f"
+printf '%s:13:20: warning:' "$f" >"$T/want"
+[ "$rc" -eq 1 ] && head -c "$(wc -c <"$T/want")" "$T/out" | cmp -s - "$T/want" && ok ||
+	ko "non-UTF-8 name, gcc: the bytes of the name are not kept"
+for fmt in json sarif; do
+	run "$RL" --format=$fmt "$f" "$d/$(printf 'gone\377.c')"
+	[ "$rc" -eq 2 ] && [ ! -s "$T/err" ] && ok || ko "non-UTF-8 name, $fmt: exit $rc"
+	valid_json "$T/out" "non-UTF-8 name, $fmt"
+done
+grep -q '"uri": ".*/dir%FFx/bad%FF%FE.c"' "$T/out" && grep -q '"uri": ".*/dir%FFx/gone%FF.c"' "$T/out" &&
+	ok || ko "non-UTF-8 name, sarif: the URIs are not percent-encoded"
+# and as the current directory (SARIF's %SRCROOT%)
+(cd "$d" && run "$RL" --format=sarif "$(printf 'bad\377\376.c')" && [ "$rc" -eq 1 ] &&
+	python3 -m json.tool "$T/out" >/dev/null 2>&1 && grep -q "\"uri\": \"file://.*/dir%FFx/\"" "$T/out") &&
+	ok || ko "non-UTF-8 current directory, sarif"
+
+# ---- -o into a read-only directory --------------------------------------------------------
+mkdir "$T/ro"
+chmod 555 "$T/ro"
+if as_nobody "$RL" --format=json -o "$T/ro/r.json" "$T/bad.c"; then
+	expect "-o read-only dir" 2 "" "regmap-lint: error: $T/ro/r.json: Permission denied"
+	listing "$T/ro" "" "-o read-only dir"
+else
+	skipped "-o read-only dir: root without setpriv writes anywhere"
+fi
+
+# ---- -o when the run is killed in the middle of its analysis ------------------------------
+# huge.c takes seconds to analyse; the report is kept in memory and written to a temporary
+# beside FILE only at the end, so a run killed while analysing leaves no file at all.
+mkdir "$T/kill"
+"$RL" --format=json -o "$T/kill/r.json" "$T/huge.c" >/dev/null 2>&1 &
+pid=$!
+sleep 1
+if kill -0 "$pid" 2>/dev/null; then
+	kill -KILL "$pid"
+	wait "$pid" 2>/dev/null
+	listing "$T/kill" "" "-o killed mid-run"
+else
+	wait "$pid" 2>/dev/null
+	ko "-o killed mid-run: the run ended within 1 s, before it could be killed"
+fi
+
+echo "$pass passed, $fail failed, $skip skipped"
+[ "$fail" -eq 0 ]

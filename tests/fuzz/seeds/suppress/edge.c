@@ -1,0 +1,3 @@
+// regmap-lint: ignore x\
+  continued
+/* unterminated regmap-lint: ignore y

@@ -1,0 +1,1 @@
+int x; // expected-no-diagnostics
