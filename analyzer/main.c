@@ -71,7 +71,7 @@ static const char usage[] =
 	"                        stdin)\n"
 	"  -j N, --jobs=N        analyse N drivers at a time (default: the number of CPUs);\n"
 	"                        the report is the same, in the same order, for any N\n"
-	"      --timeout=SECONDS give up on a driver after SECONDS (default 300; 0: never):\n"
+	"      --timeout=SECONDS give up on a driver after SECONDS (default 120; 0: never):\n"
 	"                        it is reported as an error, the others are still analysed\n"
 	"      --max-memory=MB   the same for a driver needing more than MB of resident\n"
 	"                        memory (default 4096; 0: no limit)\n"
@@ -912,7 +912,7 @@ static int corpus_mode(const struct cli *c, struct rml_args *args, struct rml_ch
 
 int main(int argc, char **argv)
 {
-	struct cli c = { .jobs = 0, .timeout = 300, .max_memory = DEFAULT_MAX_MEMORY };
+	struct cli c = { .jobs = 0, .timeout = 120, .max_memory = DEFAULT_MAX_MEMORY };
 	struct rml_args args;
 	struct rml_args_env env = { getenv("SRCARCH"), getenv("ARCH"), getenv("CROSS_COMPILE") };
 	struct rml_check_opts o = { 0 };

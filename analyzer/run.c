@@ -86,6 +86,7 @@ struct run {
 	struct rml_arena arena;
 	struct rml_ptrvec occs;
 	struct rml_srcs srcs;
+	struct rml_pool_opts pool;
 	struct rml_diags runerr;	/* errors of the run itself (run_error) */
 	unsigned nnew, nbaselined, nunchanged;
 	int rc;
@@ -961,10 +962,58 @@ static void task_failed(struct run *r, const struct group *g, const struct rml_t
 	}
 }
 
+static void done(size_t gi, const struct rml_task_result *t, void *ctx);
+static void finish_group(struct run *r, const struct group *g, const struct rml_task_result *t);
+
+/* The files of a driver whose worker crashed, each again on its own. */
+struct retry {
+	struct run *r;
+	size_t base;
+};
+
+static int retry_worker(size_t i, int fd, void *ctx)
+{
+	struct retry *rt = ctx;
+
+	return worker(rt->base + i, fd, rt->r);
+}
+
+static void retry_done(size_t i, const struct rml_task_result *t, void *ctx)
+{
+	struct retry *rt = ctx;
+
+	done(rt->base + i, t, rt->r);
+}
+
 static void done(size_t gi, const struct rml_task_result *t, void *ctx)
 {
 	struct run *r = ctx;
 	const struct group *g = &r->groups[gi];
+
+	/*
+	 * A crash takes the whole driver's worker down: analyse its files once more one by
+	 * one, so that only the file libclang (or we) cannot get through is lost.
+	 */
+	if (t->status == RML_TASK_CRASHED && g->n > 1) {
+		struct retry rt = { r, r->ngroups };
+		size_t first = g->first, n = g->n;
+
+		r->groups = rml_xrealloc(r->groups, (r->ngroups + n) * sizeof(*r->groups));
+		for (size_t k = 0; k < n; k++) {
+			r->groups[r->ngroups + k].first = first + k;
+			r->groups[r->ngroups + k].n = 1;
+		}
+		r->ngroups += n;
+		if (rml_pool_run(n, &r->pool, retry_worker, retry_done, &rt) == 0)
+			return;
+		g = &r->groups[gi];
+	}
+	finish_group(r, g, t);
+}
+
+/* One driver's result, filtered and reported. */
+static void finish_group(struct run *r, const struct group *g, const struct rml_task_result *t)
+{
 	const struct job *j = &r->jobs[g->first];
 	struct rml_arena arena;
 	struct rml_diags got, shown;
@@ -1086,7 +1135,6 @@ int rml_run(const struct rml_run_opts *o, struct rml_report *rep, void (*flush)(
 {
 	struct run r = { .o = o, .rep = rep, .flush = flush, .flush_ctx = flush_ctx };
 	struct rml_inlist in = { 0 };
-	struct rml_pool_opts po = { o->jobs, o->timeout, o->memory_mb };
 	size_t skipped = 0;
 
 	rml_arena_init(&r.arena);
@@ -1134,7 +1182,8 @@ int rml_run(const struct rml_run_opts *o, struct rml_report *rep, void (*flush)(
 	if (r.rc == EXIT_TOOL_ERROR && r.nsels && !r.njobs)
 		goto out;
 	plan_groups(&r);
-	if (rml_pool_run(r.ngroups, &po, worker, done, &r) < 0) {
+	r.pool = (struct rml_pool_opts){ o->jobs, o->timeout, o->memory_mb };
+	if (rml_pool_run(r.ngroups, &r.pool, worker, done, &r) < 0) {
 		run_error(&r, "cannot start workers: %s", strerror(errno));
 		r.rc = EXIT_TOOL_ERROR;
 	}
