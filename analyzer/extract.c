@@ -23,10 +23,11 @@
 struct file_info {
 	CXFile file;
 	const char *name;	/* arena */
-	const char *text;	/* libclang's buffer, valid while the TU lives */
+	const char *text;	/* libclang's buffer, valid while the TU lives (file_text) */
 	size_t len;
 	bool own;		/* the main file or a header the driver includes with quotes */
 	bool known;
+	bool text_known;	/* text asked for: NULL then means libclang has none */
 };
 
 #define MAX_GVARS 64	/* int locals numbered while a function is walked (RML_MAX_VARS kept) */
@@ -219,9 +220,22 @@ static struct file_info *file_info(struct ex *x, CXFile file)
 	if (!fi->known) {
 		fi->known = true;
 		fi->name = cxstr(x, clang_getFileName(file));
-		fi->text = clang_getFileContents(x->tu, file, &fi->len);
 	}
 	return fi;
+}
+
+/*
+ * A file's text, fetched when first needed: clang_getFileContents() scans the TU's source
+ * entries linearly, and asking it for each of the 500 headers a kernel driver includes
+ * cost as much as a tenth of the parse (ci/bench.md). Most headers are never read.
+ */
+static const char *file_text(struct ex *x, struct file_info *fi)
+{
+	if (!fi->text_known) {
+		fi->text_known = true;
+		fi->text = clang_getFileContents(x->tu, fi->file, &fi->len);
+	}
+	return fi->text;
 }
 
 static struct rml_loc mkloc(struct ex *x, CXSourceLocation sl)
@@ -238,7 +252,7 @@ static struct rml_loc mkloc(struct ex *x, CXSourceLocation sl)
 	loc.file = fi->name;
 	loc.line = line;
 	loc.col = col;
-	if (fi->text && off <= fi->len) {
+	if (file_text(x, fi) && off <= fi->len) {
 		size_t start = off;
 
 		while (start > 0 && fi->text[start - 1] != '\n')
@@ -281,7 +295,7 @@ static void note_inclusion(struct ex *x, CXCursor c)
 	if (!from || !to)
 		return;
 	fi = file_info(x, from);
-	if (!(clang_Location_isFromMainFile(sl) || fi->own) || !fi->text)
+	if (!(clang_Location_isFromMainFile(sl) || fi->own) || !file_text(x, fi))
 		return;
 	/* the directive starts at '#': find the delimiter after the directive name */
 	for (i = off; i < fi->len && fi->text[i] != '\n'; i++) {
@@ -883,7 +897,7 @@ static const char *spelled_text(struct ex *x, CXCursor e)
 	if (!f1 || f1 != f2)
 		return NULL;
 	fi = file_info(x, f1);
-	if (!fi->text || end > fi->len || s > fi->len)
+	if (!file_text(x, fi) || end > fi->len || s > fi->len)
 		return NULL;
 	if (in_define(fi->text, fi->len, s) || in_define(fi->text, fi->len, end))
 		return rml_arena_printf(x->a, "@%s:%u-%u", fi->name, s, end);
@@ -4127,7 +4141,7 @@ static bool genmask_of_field(struct ex *x, CXCursor e, struct rml_fref *r)
 	if (!file)
 		return false;
 	fi = file_info(x, file);
-	if (!fi->text || off + 8 > fi->len || strncmp(fi->text + off, "GENMASK(", 8) ||
+	if (!file_text(x, fi) || off + 8 > fi->len || strncmp(fi->text + off, "GENMASK(", 8) ||
 	    !genmask_args_are_msb_lsb(fi->text + off + 8, fi->len - off - 8))
 		return false;
 	clang_visitChildren(e, find_member_ref, &msb);
@@ -4716,7 +4730,7 @@ static void repair_var(struct ex *x, CXCursor var)
 	if (!file)
 		return;
 	fi = file_info(x, file);
-	if (!fi->text)
+	if (!file_text(x, fi))
 		return;
 	rep = repaired_of(x, fi);
 	open = rml_repair_find_init(rep->text, rep->len, off);
@@ -4789,7 +4803,7 @@ static void repair_struct(struct ex *x, CXCursor decl)
 	if (!type_has_regfield(x, clang_getCursorType(decl), 0))
 		return;
 	clang_getExpansionLocation(clang_getCursorLocation(decl), &rf.file, NULL, NULL, &off);
-	if (!rf.file || !file_info(x, rf.file)->text)
+	if (!rf.file || !file_text(x, file_info(x, rf.file)))
 		return;
 	rf.rep = repaired_of(x, file_info(x, rf.file));
 	clang_visitChildren(decl, repair_field_cb, &rf);
