@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,6 +61,46 @@ static int write_all(int fd, const char *buf, size_t len)
 	return 0;
 }
 
+/*
+ * The analysis runs on a thread with a large stack, and libclang parses on that thread
+ * (LIBCLANG_NOTHREADS) instead of its own 8 MiB one: 10,000 nested operators or else-ifs
+ * recurse deeply, in clang's parser and in our walk (deeper frames still under ASan).
+ * Only touched pages cost memory.
+ */
+#define DEEP_STACK ((size_t)1 << 30)
+
+struct deep {
+	rml_task_fn fn;
+	size_t task;
+	int fd;
+	void *ctx;
+	int rc;
+};
+
+static void *deep_main(void *arg)
+{
+	struct deep *d = arg;
+
+	d->rc = d->fn(d->task, d->fd, d->ctx);
+	return NULL;
+}
+
+static int run_deep(rml_task_fn fn, size_t task, int fd, void *ctx)
+{
+	struct deep d = { fn, task, fd, ctx, -1 };
+	pthread_attr_t attr;
+	pthread_t t;
+
+	setenv("LIBCLANG_NOTHREADS", "1", 1);
+	if (pthread_attr_init(&attr) == 0 && pthread_attr_setstacksize(&attr, DEEP_STACK) == 0 &&
+	    pthread_create(&t, &attr, deep_main, &d) == 0) {
+		pthread_join(t, NULL);
+		pthread_attr_destroy(&attr);
+		return d.rc;
+	}
+	return fn(task, fd, ctx);	/* no thread: the main stack will do */
+}
+
 static int start(struct worker *w, size_t task, rml_task_fn fn, void *ctx)
 {
 	int p[2];
@@ -78,7 +119,7 @@ static int start(struct worker *w, size_t task, rml_task_fn fn, void *ctx)
 
 		close(p[0]);
 		rml_set_oom_status(RML_POOL_EXIT_NOMEM);
-		rc = fn(task, p[1], ctx);
+		rc = run_deep(fn, task, p[1], ctx);
 		close(p[1]);
 		exit(rc ? 1 : 0);
 	}
@@ -164,6 +205,17 @@ static void finish(struct worker *w, const struct rml_pool_opts *o, struct rml_t
 	w->pid = 0;
 }
 
+/*
+ * The parent's pool state, reachable from here while a pool runs: a worker is a fork of
+ * the parent and exits through exit(), where LeakSanitizer (ASan builds) scans for
+ * unreachable memory; blocks only a register pointed at would look leaked.
+ */
+struct pool_live {
+	void *w, *pfd, *res, *have;
+	struct pool_live *prev;
+};
+static struct pool_live *live;
+
 int rml_pool_run(size_t n, const struct rml_pool_opts *o, rml_task_fn task, rml_done_fn done,
 		 void *ctx)
 {
@@ -172,10 +224,12 @@ int rml_pool_run(size_t n, const struct rml_pool_opts *o, rml_task_fn task, rml_
 	struct pollfd *pfd = rml_xcalloc(jobs, sizeof(*pfd));
 	struct rml_task_result *res = rml_xcalloc(n + 1, sizeof(*res));
 	bool *have = rml_xcalloc(n + 1, sizeof(*have));
+	struct pool_live *prev = live, here = { w, pfd, res, have, prev };
 	size_t next = 0, deliver = 0;
 	unsigned running = 0;
 	int rc = 0;
 
+	live = &here;
 	while (deliver < n) {
 		/* start workers while there is room */
 		while (next < n && running < jobs) {
@@ -258,6 +312,7 @@ out:
 	}
 	for (size_t i = deliver; i < n; i++)
 		free(res[i].data);
+	live = prev;
 	free(have);
 	free(res);
 	free(pfd);

@@ -95,10 +95,11 @@ T1_LINE() {
 	echo "$1:4:9: warning: 't[1]': lsb (4) is greater than msb (3), the field's mask is empty [field-lsb-gt-msb]"
 }
 
-# ---- inputs libclang cannot get through: the file is an error, the others are analysed --
-# libclang overflows the 8 MiB stack of its parsing thread on 10,000 nested unary
-# operators, a 100,000-term sum or 10,000 nested ifs (SIGSEGV): the worker analysing the
-# driver dies, its files are analysed again one by one, and only that file is lost.
+# ---- inputs that overflow an 8 MiB stack: parsed on the worker's deep stack -------------
+# 10,000 nested unary operators, a 100,000-term sum, 10,000 nested ifs: clang's parser
+# and our walk recurse once per level. A worker parses on a thread with a 1 GiB stack
+# (only what is touched is memory), libclang on that thread too (LIBCLANG_NOTHREADS), so
+# they are analysed like any file: nothing to report in them, bad.c's finding reported.
 awk 'BEGIN { for (i = 0; i < 10000; i++) printf "- "; }' >"$T/expr"
 table_after "$(cat "$T/expr")3" >"$T/unary.c"
 awk 'BEGIN { printf "0"; for (i = 0; i < 100000; i++) printf "+0"; }' >"$T/expr"
@@ -114,16 +115,23 @@ mkdir "$T/fifohdr"
 mkfifo "$T/fifohdr/regs.h"
 printf '%s\n#include "regs.h"\nstatic const struct reg_field t[] = { REG_FIELD(0x10, 4, 3) };\n' \
 	"$HDR" >"$T/fifohdr/drv.c"
-for f in unary.c sum.c ifs.c fifohdr/drv.c; do
-	LIMIT=60 run "$RL" --no-siblings --timeout=5 "$T/$f" "$T/bad.c"
-	if [ "$rc" -eq 2 ] && grep -q "^$T/$f: error: analysis \(crashed\|stopped after 5 s\)" "$T/out" &&
-		grep -qF "$BAD_LINE" "$T/out"; then
+for f in unary.c sum.c ifs.c; do
+	LIMIT=120 run "$RL" --no-siblings "$T/$f" "$T/bad.c"
+	if [ "$rc" -eq 1 ] && ! grep -q "error" "$T/out" && grep -qF "$BAD_LINE" "$T/out"; then
 		ok
 	else
-		ko "$f: exit $rc, want 2 with '$T/$f: error: analysis ...' and bad.c's finding;" \
-			"stdout: $(head -c 300 "$T/out")"
+		ko "$f: exit $rc, want 1 with bad.c's finding only; stdout: $(head -c 300 "$T/out")"
 	fi
 done
+# the FIFO header: the time limit ends the worker; the file is an error, bad.c (same
+# directory, so the same driver) is analysed again on its own and reported
+LIMIT=60 run "$RL" --no-siblings --timeout=5 "$T/fifohdr/drv.c" "$T/bad.c"
+if [ "$rc" -eq 2 ] && grep -q "^$T/fifohdr/drv.c: error: analysis stopped after 5 s" "$T/out" &&
+	grep -qF "$BAD_LINE" "$T/out"; then
+	ok
+else
+	ko "fifohdr/drv.c: exit $rc, want 2 with its error and bad.c's finding; $(head -c 300 "$T/out")"
+fi
 # --verify: "corpus-args:" words go through the argv normaliser; -MD -MF would make
 # libclang write any path, so the file is refused and nothing is written.
 mkdir "$T/dep"
