@@ -33,6 +33,7 @@ void rml_facts_init(struct rml_facts *f, const char *main_file)
 
 void rml_facts_fini(struct rml_facts *f)
 {
+	rml_link_fini(f);
 	rml_ptrvec_fini(&f->tables);
 	rml_ptrvec_fini(&f->cfgs);
 	rml_ptrvec_fini(&f->mapinits);

@@ -469,6 +469,8 @@ struct rml_unknown {
 	const char *why;		/* "'chan' is not a constant" */
 };
 
+struct rml_byname;
+
 struct rml_facts {
 	struct rml_arena arena;
 	const char *main_file;
@@ -478,6 +480,7 @@ struct rml_facts {
 	struct rml_ptrvec allocs;	/* struct rml_alloc * */
 	struct rml_ptrvec assigns;	/* struct rml_assign * */
 	struct rml_ptrvec stores;	/* struct rml_store * */
+	struct rml_byname *byname;	/* link.c: stores and handle copies by handle name */
 	struct rml_ptrvec writes;	/* struct rml_write * */
 	struct rml_ptrvec calls;	/* struct rml_call * */
 	struct rml_ptrvec winsts;	/* struct rml_winst *, made by link */
@@ -516,6 +519,8 @@ void rml_field_add_map(struct rml_facts *f, struct rml_field *fld, const char *k
 
 /* Join allocations and inits to tables (link.c). */
 void rml_link(struct rml_facts *f);
+/* What rml_link keeps beside the facts (its index of handles by name); rml_facts_fini calls it. */
+void rml_link_fini(struct rml_facts *f);
 /* Call fn for every field a reference can name (link.c); returns how many. */
 size_t rml_fref_each(struct rml_facts *f, const struct rml_fref *r, const char *func,
 		     void (*fn)(struct rml_field *fld, void *arg), void *arg);

@@ -801,6 +801,13 @@ static int worker(size_t gi, int fd, void *ctx)
 	}
 	if (o->verbose && (n > 1 || g.merged.writes.n))
 		rml_print_link_stats(vf, &g.merged);
+	/* what linking the driver's files could not resolve (the files' own are above) */
+	for (size_t i = 0; o->verbose && i < g.merged.unknowns.n; i++) {
+		const struct rml_unknown *u = g.merged.unknowns.p[i];
+
+		fprintf(vf, "%s:%u:%u: remark: not resolved: %s: %s\n", u->loc.file, u->loc.line,
+			u->loc.col, u->what, u->why);
+	}
 	rml_diags_pack(&shown, df);
 	fclose(vf);
 	fclose(af);

@@ -416,6 +416,30 @@ n=$(grep -c "warning: writes .* to 'tf' (4 bits, max 15) \[write-exceeds-field-w
 [ "$rc" -eq 1 ] && [ "$n" -eq 20 ] && [ ! -s "$T/err" ] && ok ||
 	ko "20^6 chains through write wrappers: exit $rc, $n findings (want 20, for 16..35)"
 
+# ---- 10,000 handles in one struct, each allocated and written in a function of its own ----
+# Each write asks for the stores into its handle; a scan of all stores per write made this
+# quadratic (26 s). They are indexed by handle name now.
+python3 - "$T/members.c" <<'EOP'
+import sys
+n = 10000
+with open(sys.argv[1], "w") as f:
+    f.write("#include <linux/regmap.h>\nstruct priv {\n")
+    for i in range(n):
+        f.write("\tstruct regmap_field *f%d;\n" % i)
+    f.write("};\n")
+    for i in range(n):
+        f.write("static const struct reg_field t%d = REG_FIELD(%d, 0, 3);\n" % (i, 4 * i))
+        f.write("int a%d(struct device *d, struct regmap *m, struct priv *p)\n"
+                "{ p->f%d = devm_regmap_field_alloc(d, m, t%d); return IS_ERR(p->f%d); }\n"
+                % (i, i, i, i))
+        f.write("int w%d(struct priv *p) { return regmap_field_write(p->f%d, %d); }\n"
+                % (i, i, 15 + (i == n - 1)))
+EOP
+LIMIT=60 run "$RL" --no-siblings "$T/members.c"
+n=$(grep -c "warning: writes 16 to 't9999' (4 bits, max 15)" "$T/out")
+[ "$rc" -eq 1 ] && [ "$(grep -c warning "$T/out")" -eq 1 ] && [ "$n" -eq 1 ] && ok ||
+	ko "10,000 handles with writers: exit $rc; $(head -c 300 "$T/out")"
+
 # ---- file names that are not UTF-8 in the machine formats --------------------------------
 d=$T/$(printf 'dir\377x')
 mkdir "$d"
