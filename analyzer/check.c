@@ -15,75 +15,18 @@
 
 int rml_read_file(const char *path, char **text, size_t *len, char *err, size_t errlen)
 {
-	struct stat st;
-	size_t cap, n = 0;
-	char *buf;
-	int fd;
-
-	*text = NULL;
-	*len = 0;
-	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	if (fd < 0) {
-		snprintf(err, errlen, "cannot open: %s", strerror(errno));
+	if (rml_read_bytes_max(path, MAX_FILE_SIZE + 1, text, len, err, errlen) < 0) {
+		if (!strcmp(err, "is a directory"))
+			snprintf(err, errlen, "is a directory, not a C file");
 		return -1;
 	}
-	if (fstat(fd, &st) < 0) {
-		snprintf(err, errlen, "cannot stat: %s", strerror(errno));
-		close(fd);
-		return -1;
-	}
-	if (S_ISDIR(st.st_mode)) {
-		snprintf(err, errlen, "is a directory, not a C file");
-		close(fd);
-		return -1;
-	}
-	if (!S_ISREG(st.st_mode)) {
-		snprintf(err, errlen, "not a regular file");
-		close(fd);
-		return -1;
-	}
-	if ((uint64_t)st.st_size > MAX_FILE_SIZE) {
-		snprintf(err, errlen, "file too large (%" PRIu64 " bytes)", (uint64_t)st.st_size);
-		close(fd);
-		return -1;
-	}
-	cap = (size_t)st.st_size + 1;
-	buf = rml_xmalloc(cap);
-	for (;;) {
-		ssize_t r;
-
-		if (n + 1 >= cap) {
-			if (cap > MAX_FILE_SIZE) {
-				snprintf(err, errlen, "file too large");
-				free(buf);
-				close(fd);
-				return -1;
-			}
-			cap *= 2;
-			buf = rml_xrealloc(buf, cap);
-		}
-		r = read(fd, buf + n, cap - n - 1);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0) {
-			snprintf(err, errlen, "cannot read: %s", strerror(errno));
-			free(buf);
-			close(fd);
-			return -1;
-		}
-		if (r == 0)
-			break;
-		n += (size_t)r;
-	}
-	close(fd);
-	buf[n] = '\0';
-	if (memchr(buf, '\0', n)) {
+	if (memchr(*text, '\0', *len)) {
 		snprintf(err, errlen, "binary file (contains NUL bytes), not C source");
-		free(buf);
+		free(*text);
+		*text = NULL;
+		*len = 0;
 		return -1;
 	}
-	*text = buf;
-	*len = n;
 	return 0;
 }
 

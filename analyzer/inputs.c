@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "util.h"
@@ -326,27 +327,13 @@ void rml_inlist_fini(struct rml_inlist *l)
 int rml_read_list(const char *file, struct rml_inlist *out, char *err, size_t errlen)
 {
 	char *text = NULL, *p, *nl;
-	size_t len = 0, cap = 0;
+	size_t len = 0;
 
 	if (!strcmp(file, "-")) {
-		char buf[65536];
-		size_t r;
-
-		while ((r = fread(buf, 1, sizeof(buf), stdin)) > 0) {
-			if (len + r + 1 > cap) {
-				cap = 2 * (len + r + 1);
-				text = rml_xrealloc(text, cap);
-			}
-			memcpy(text + len, buf, r);
-			len += r;
-		}
-		if (ferror(stdin)) {
+		if (rml_read_fd(STDIN_FILENO, &text, &len) < 0) {
 			snprintf(err, errlen, "-: cannot read: %s", strerror(errno));
-			free(text);
 			return -1;
 		}
-		text = rml_xrealloc(text, len + 1);
-		text[len] = '\0';
 		if (memchr(text, '\0', len)) {
 			snprintf(err, errlen, "-: contains NUL bytes, not a list of files");
 			free(text);

@@ -364,60 +364,6 @@ static void sink_flush(struct sink *s)
 	}
 }
 
-/*
- * buf into path atomically: a temporary file beside it (mkstemp), written, fsync'ed and
- * renamed over path. On any failure the temporary is removed and path is untouched.
- */
-static int write_atomic(const char *path, const char *buf, size_t len, char *err, size_t errlen)
-{
-	const char *slash = strrchr(path, '/');
-	int dl = slash ? (int)(slash - path + 1) : 0;
-	size_t tl = strlen(path) + 16;
-	char *tmp = rml_xmalloc(tl);
-	int fd, saved;
-	mode_t um;
-
-	snprintf(tmp, tl, "%.*s.%s.XXXXXX", dl, path, path + dl);
-	fd = mkstemp(tmp);
-	if (fd < 0)
-		goto out_err;
-	um = umask(0);
-	umask(um);
-	if (fchmod(fd, 0666 & ~um) < 0)
-		goto out_unlink;
-	while (len) {
-		ssize_t w = write(fd, buf, len);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0) {
-			if (w == 0)
-				errno = EIO;
-			goto out_unlink;
-		}
-		buf += w;
-		len -= (size_t)w;
-	}
-	if (fsync(fd) < 0)
-		goto out_unlink;
-	saved = close(fd);
-	fd = -1;
-	if (saved < 0 || rename(tmp, path) < 0)
-		goto out_unlink;
-	free(tmp);
-	return 0;
-
-out_unlink:
-	saved = errno;
-	if (fd >= 0)
-		close(fd);
-	unlink(tmp);
-	errno = saved;
-out_err:
-	snprintf(err, errlen, "%s", strerror(errno));
-	free(tmp);
-	return -1;
-}
 
 /* The report is complete: stdout flushed, the rest to stderr, or the file renamed in. */
 static int sink_close(struct sink *s, const char *output)
@@ -437,7 +383,7 @@ static int sink_close(struct sink *s, const char *output)
 		rc = -1;
 	} else if (s->kbuild) {
 		write_lines(STDERR_FILENO, s->buf + s->done, s->len - s->done);
-	} else if (write_atomic(s->path, s->buf, s->len, err, sizeof(err)) < 0) {
+	} else if (rml_write_atomic(s->path, s->buf, s->len, err, sizeof(err)) < 0) {
 		rc = -1;
 	}
 	if (rc < 0 && s->path)

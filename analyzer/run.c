@@ -305,31 +305,6 @@ static int overlay_dir(struct run *r, const char *dir, const char *rel, int dept
 	return rc;
 }
 
-static int read_all_fd(int fd, char **text, size_t *len)
-{
-	size_t cap = 65536;
-	ssize_t n;
-
-	*len = 0;
-	*text = rml_xmalloc(cap);
-	for (;;) {
-		if (cap - *len < 4096)
-			*text = rml_xrealloc(*text, cap *= 2);
-		n = read(fd, *text + *len, cap - *len - 1);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			free(*text);
-			*text = NULL;
-			return -1;
-		}
-		if (n == 0)
-			break;
-		*len += (size_t)n;
-	}
-	(*text)[*len] = '\0';
-	return 0;
-}
 
 /*
  * git with a fixed argv (no shell), its stdout collected. 0, or -1 with the reason printed.
@@ -355,7 +330,7 @@ static int run_git(struct run *r, char *const argv[], char **out, size_t *len)
 		run_error(r, "--since: cannot run git: %s", strerror(rc));
 		return -1;
 	}
-	rc = read_all_fd(p[0], out, len);
+	rc = rml_read_fd(p[0], out, len);
 	close(p[0]);
 	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
 		;
@@ -398,7 +373,7 @@ static int load_diff(struct run *r)
 		}
 		name = "--since";
 	} else if (!strcmp(name, "-")) {
-		if (read_all_fd(STDIN_FILENO, &text, &len) < 0) {
+		if (rml_read_fd(STDIN_FILENO, &text, &len) < 0) {
 			run_error(r, "-: cannot read the diff: %s",
 				strerror(errno));
 			return -1;
@@ -1101,39 +1076,29 @@ static void stale_entries(struct run *r)
 	}
 }
 
-/* --write-baseline: the file replaced atomically (a temporary beside it, renamed). */
+/* --write-baseline: the file replaced atomically (rml_write_atomic). */
 static int write_baseline(struct run *r)
 {
 	const char *path = r->o->write_baseline;
-	size_t pl = strlen(path);
-	char *tmp = rml_xmalloc(pl + 16);
-	FILE *f;
-	int fd, rc = 0;
+	char *buf = NULL, err[256];
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	int rc = -1;
 
-	snprintf(tmp, pl + 16, "%s.XXXXXX", path);
-	fd = mkstemp(tmp);
-	if (fd < 0) {
+	if (f && rml_baseline_write(&r->written, f) == 0 && fclose(f) == 0) {
+		f = NULL;
+		rc = rml_write_atomic(path, buf, len, err, sizeof(err));
+		if (rc < 0)
+			run_error(r, "%s: %s", path, err);
+	} else {
 		run_error(r, "%s: %s", path, strerror(errno));
-		free(tmp);
-		return -1;
 	}
-	f = fdopen(fd, "w");
-	if (!f || rml_baseline_write(&r->written, f) < 0 || fflush(f) || fsync(fd) < 0) {
-		run_error(r, "%s: %s", path, strerror(errno));
-		rc = -1;
-	}
-	if (f ? fclose(f) : close(fd))
-		rc = -1;
-	if (!rc && rename(tmp, path) < 0) {
-		run_error(r, "%s: %s", path, strerror(errno));
-		rc = -1;
-	}
-	if (rc)
-		unlink(tmp);
-	else
+	if (f)
+		fclose(f);
+	if (!rc)
 		fprintf(stderr, "regmap-lint: %s: %zu finding%s recorded\n", path, r->written.n,
 			r->written.n == 1 ? "" : "s");
-	free(tmp);
+	free(buf);
 	return rc;
 }
 

@@ -200,6 +200,12 @@ unsigned rml_display_col(const char *line, size_t linelen, unsigned bytecol)
 
 int rml_read_bytes(const char *path, char **text, size_t *len, char *err, size_t errlen)
 {
+	return rml_read_bytes_max(path, READ_MAX, text, len, err, errlen);
+}
+
+int rml_read_bytes_max(const char *path, size_t max, char **text, size_t *len, char *err,
+		       size_t errlen)
+{
 	struct stat st;
 	size_t cap, n = 0;
 	char *buf;
@@ -223,8 +229,8 @@ int rml_read_bytes(const char *path, char **text, size_t *len, char *err, size_t
 		close(fd);
 		return -1;
 	}
-	if ((uint64_t)st.st_size >= READ_MAX) {
-		snprintf(err, errlen, "file too large");
+	if ((uint64_t)st.st_size >= max) {
+		snprintf(err, errlen, "file too large (%llu bytes)", (unsigned long long)st.st_size);
 		close(fd);
 		return -1;
 	}
@@ -234,7 +240,7 @@ int rml_read_bytes(const char *path, char **text, size_t *len, char *err, size_t
 		ssize_t r;
 
 		if (n + 1 >= cap) { /* the file grew while we read it */
-			if (cap >= READ_MAX) {
+			if (cap >= max) {
 				snprintf(err, errlen, "file too large");
 				free(buf);
 				close(fd);
@@ -325,4 +331,85 @@ char *rml_path_join(const char *dir, const char *rel)
 	folded = rml_path_fold(cat);
 	free(cat);
 	return folded;
+}
+
+/*
+ * buf into path atomically: a temporary file beside it (mkstemp), written, fsync'ed and
+ * renamed over path. On any failure the temporary is removed and path is untouched.
+ */
+int rml_write_atomic(const char *path, const char *buf, size_t len, char *err, size_t errlen)
+{
+	const char *slash = strrchr(path, '/');
+	int dl = slash ? (int)(slash - path + 1) : 0;
+	size_t tl = strlen(path) + 16;
+	char *tmp = rml_xmalloc(tl);
+	int fd, saved;
+	mode_t um;
+
+	snprintf(tmp, tl, "%.*s.%s.XXXXXX", dl, path, path + dl);
+	fd = mkstemp(tmp);
+	if (fd < 0)
+		goto out_err;
+	um = umask(0);
+	umask(um);
+	if (fchmod(fd, 0666 & ~um) < 0)
+		goto out_unlink;
+	while (len) {
+		ssize_t w = write(fd, buf, len);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			if (w == 0)
+				errno = EIO;
+			goto out_unlink;
+		}
+		buf += w;
+		len -= (size_t)w;
+	}
+	if (fsync(fd) < 0)
+		goto out_unlink;
+	saved = close(fd);
+	fd = -1;
+	if (saved < 0 || rename(tmp, path) < 0)
+		goto out_unlink;
+	free(tmp);
+	return 0;
+
+out_unlink:
+	saved = errno;
+	if (fd >= 0)
+		close(fd);
+	unlink(tmp);
+	errno = saved;
+out_err:
+	snprintf(err, errlen, "%s", strerror(errno));
+	free(tmp);
+	return -1;
+}
+
+int rml_read_fd(int fd, char **text, size_t *len)
+{
+	size_t cap = 65536;
+	ssize_t n;
+
+	*len = 0;
+	*text = rml_xmalloc(cap);
+	for (;;) {
+		if (cap - *len < 4096)
+			*text = rml_xrealloc(*text, cap *= 2);
+		n = read(fd, *text + *len, cap - *len - 1);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			free(*text);
+			*text = NULL;
+			return -1;
+		}
+		if (n == 0)
+			break;
+		*len += (size_t)n;
+	}
+	(*text)[*len] = '\0';
+	return 0;
 }

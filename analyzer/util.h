@@ -55,6 +55,17 @@ char *rml_xstrdup(const char *s);
  * this is the one for the tool's own files (databases, diffs, baselines, configs).
  */
 int rml_read_bytes(const char *path, char **text, size_t *len, char *err, size_t errlen);
+/*
+ * buf into path atomically: a temporary file beside it, written, fsync'ed and renamed over
+ * path (mode 0666 & ~umask). On failure the temporary is removed, path is untouched, and
+ * err says why: 0 or -1.
+ */
+int rml_write_atomic(const char *path, const char *buf, size_t len, char *err, size_t errlen);
+/* All of fd (a pipe, stdin) into *text (heap, NUL-terminated): 0, or -1 with errno. */
+int rml_read_fd(int fd, char **text, size_t *len);
+/* The same with a size limit of max bytes ("file too large (N bytes)" beyond it). */
+int rml_read_bytes_max(const char *path, size_t max, char **text, size_t *len, char *err,
+		       size_t errlen);
 
 /*
  * path with repeated '/', "." segments and "dir/.." pairs folded away lexically (symlinks
