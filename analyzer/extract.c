@@ -9,6 +9,7 @@
  * Nothing is reported here: what cannot be resolved is counted as an unknown.
  */
 #include "extract.h"
+#include "cx_calls.h"
 #include "repair.h"
 
 #include <ctype.h>

@@ -1155,6 +1155,13 @@ int rml_run(const struct rml_run_opts *o, struct rml_report *rep, void (*flush)(
 		goto out;
 	plan_groups(&r);
 	r.pool = (struct rml_pool_opts){ o->jobs, o->timeout, o->memory_mb };
+	/*
+	 * Several drivers: load libclang here once, and every worker inherits it. One driver:
+	 * its worker loads it, and this process stays small (cheaper to fork and to end). A
+	 * failure is each file's error, from the worker.
+	 */
+	if (r.ngroups > 1)
+		rml_libclang_preload(NULL, 0);
 	if (rml_pool_run(r.ngroups, &r.pool, worker, done, &r) < 0) {
 		run_error(&r, "cannot start workers: %s", strerror(errno));
 		r.rc = EXIT_TOOL_ERROR;

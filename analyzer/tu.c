@@ -11,17 +11,20 @@
 
 #include <clang-c/Index.h>
 
+#include "cx_calls.h"
 #include "extract.h"
 
 struct rml_index {
-	CXIndex idx;
+	CXIndex idx;		/* NULL when libclang could not be loaded */
+	char why[512];		/* then why */
 };
 
 struct rml_index *rml_index_new(void)
 {
-	struct rml_index *i = rml_xmalloc(sizeof(*i));
+	struct rml_index *i = rml_xcalloc(1, sizeof(*i));
 
-	i->idx = clang_createIndex(0, 0);	/* no PCH sharing, libclang prints nothing */
+	if (rml_cx_load(i->why, sizeof(i->why)) == 0)
+		i->idx = clang_createIndex(0, 0);	/* no PCH sharing, libclang prints nothing */
 	return i;
 }
 
@@ -29,8 +32,14 @@ void rml_index_free(struct rml_index *i)
 {
 	if (!i)
 		return;
-	clang_disposeIndex(i->idx);
+	if (i->idx)
+		clang_disposeIndex(i->idx);
 	free(i);
+}
+
+int rml_libclang_preload(char *err, size_t errlen)
+{
+	return rml_cx_load(err, errlen);
 }
 
 const char *rml_libclang_version(void)
@@ -41,6 +50,8 @@ const char *rml_libclang_version(void)
 
 	if (buf[0])
 		return buf;
+	if (rml_cx_load(NULL, 0) < 0)
+		return "unavailable";
 	s = clang_getClangVersion();
 	c = clang_getCString(s);
 	v = c ? strstr(c, "version ") : NULL;
@@ -192,6 +203,10 @@ int rml_tu_analyse(struct rml_index *idx, const char *path, const struct rml_par
 			   CXTranslationUnit_KeepGoing |
 			   CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles;
 
+	if (!idx->idx) {
+		snprintf(err, errlen, "%s", idx->why);
+		return -1;
+	}
 	cap = RML_ARRAY_SIZE(lone_flags) + RML_ARRAY_SIZE(common_flags) + o->nflags + o->nextra + 8;
 	argv = rml_xmalloc(cap * sizeof(*argv));
 	if (o->lone) {

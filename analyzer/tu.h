@@ -1,7 +1,9 @@
 /*
  * tu: parse one file with libclang (lone-file or flags mode) and extract its facts. This
  * header keeps libclang out of its users: struct rml_index wraps a CXIndex (one per worker
- * thread), owned by the caller and freed with rml_index_free().
+ * thread), owned by the caller and freed with rml_index_free(). libclang itself is loaded
+ * by the first rml_index_new() (cx.h); if it cannot be, every rml_tu_analyse() on that
+ * index fails with the reason ("cannot load libclang: ...").
  */
 #ifndef RML_TU_H
 #define RML_TU_H
@@ -37,7 +39,14 @@ struct rml_parse_opts {
 int rml_tu_analyse(struct rml_index *idx, const char *path, const struct rml_parse_opts *o,
 		   struct rml_facts *facts, char *err, size_t errlen);
 
-/* "19.1.7" style version of the libclang in use (static storage). */
+/* "19.1.7" style version of the libclang in use (static storage), "unavailable" if it
+ * cannot be loaded. Loads libclang (cx.h). */
 const char *rml_libclang_version(void);
+
+/*
+ * Load libclang now rather than at the first parse: before forking workers for several
+ * drivers, so that each inherits it instead of loading it again. 0, or -1 with the reason.
+ */
+int rml_libclang_preload(char *err, size_t errlen);
 
 #endif

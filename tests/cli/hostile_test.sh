@@ -466,6 +466,39 @@ grep -q '"uri": ".*/dir%FFx/bad%FF%FE.c"' "$T/out" && grep -q '"uri": ".*/dir%FF
 	python3 -m json.tool "$T/out" >/dev/null 2>&1 && grep -q "\"uri\": \"file://.*/dir%FFx/\"" "$T/out") &&
 	ok || ko "non-UTF-8 current directory, sarif"
 
+# ---- libclang that cannot be loaded (REGMAP_LINT_LIBCLANG) --------------------------------
+# libclang is loaded when the first file is parsed: a file that needs parsing gets the
+# reason as its error, a file the prefilter skips needs no libclang, --version still works.
+echo 'int unrelated;' >"$T/plain.c"
+REGMAP_LINT_LIBCLANG=$T/nolib.so run "$RL" --no-siblings "$T/bad.c" "$T/plain.c"
+expect "libclang missing" 2 "$T/bad.c: error: cannot load libclang: $T/nolib.so: cannot open shared object file: No such file or directory" ""
+REGMAP_LINT_LIBCLANG=$T/nolib.so run "$RL" "$T/plain.c"
+expect "libclang missing, nothing to parse" 0 "" ""
+cp "$T/bad.c" "$T/notalib.so"
+REGMAP_LINT_LIBCLANG=$T/notalib.so run "$RL" --no-siblings "$T/bad.c"
+if [ "$rc" -eq 2 ] && grep -q "^$T/bad.c: error: cannot load libclang: $T/notalib.so: " "$T/out"; then
+	ok
+else
+	ko "libclang not a library: exit $rc; $(head -c 300 "$T/out")"
+fi
+libz=$(ls /lib/*/libz.so.1 /usr/lib/*/libz.so.1 2>/dev/null | head -n 1)
+if [ -n "$libz" ]; then
+	REGMAP_LINT_LIBCLANG=$libz run "$RL" --no-siblings "$T/bad.c"
+	expect "libclang without its functions" 2 "$T/bad.c: error: cannot load libclang: the library loaded has no clang_Cursor_Evaluate (17 or later is needed)" ""
+else
+	skipped "libclang without its functions: no libz.so.1 to stand in"
+fi
+REGMAP_LINT_LIBCLANG=$T/nolib.so run "$RL" --format=json "$T/bad.c"
+if [ "$rc" -eq 2 ] && grep -q '"libclang": "unavailable"' "$T/out" &&
+	grep -q 'cannot load libclang' "$T/out"; then
+	valid_json "$T/out" "libclang missing, json"
+else
+	ko "libclang missing, json: exit $rc; $(head -c 300 "$T/out")"
+fi
+REGMAP_LINT_LIBCLANG=$T/nolib.so run "$RL" --version
+[ "$rc" -eq 0 ] && grep -q "(libclang unavailable)" "$T/out" && ok ||
+	ko "libclang missing, --version: exit $rc; $(cat "$T/out")"
+
 # ---- -o into a read-only directory --------------------------------------------------------
 mkdir "$T/ro"
 chmod 555 "$T/ro"
