@@ -711,12 +711,14 @@ static int worker(size_t gi, int fd, void *ctx)
 	}
 	co.enabled = j0->sel->enabled;
 	co.parse.overlay = &r->ov;
+	co.parse.keep_errors = o->verbose;
 	for (size_t k = 0; k < n; k++)
 		if (parse[k]) {
 			struct rml_parse_opts *po = rml_xmalloc(sizeof(*po));
 
 			*po = *parse[k];
 			po->overlay = &r->ov;
+			po->keep_errors = o->verbose;
 			parse[k] = po;
 		}
 	rml_check_group(idx, paths, n, &co, parse, &g);
