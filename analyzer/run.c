@@ -1104,6 +1104,25 @@ static int write_baseline(struct run *r)
 	return rc;
 }
 
+/*
+ * libclang's driver looks the current directory up by its path and crashes when that
+ * fails (a directory above it made unreadable since): one clear error for the run instead
+ * of each file's "libclang crashed" and a crash dump on stderr. A directory removed since
+ * has no path at all, and libclang copes with that.
+ */
+static bool cwd_reachable(struct run *r)
+{
+	char buf[PATH_MAX];
+	struct stat st;
+
+	if (!getcwd(buf, sizeof(buf)) || stat(buf, &st) == 0)
+		return true;
+	run_error(r, "the current directory cannot be reached by its path (%s: %s), and "
+		  "libclang needs it: run regmap-lint from another directory", buf,
+		  strerror(errno));
+	return false;
+}
+
 int rml_run(const struct rml_run_opts *o, struct rml_report *rep, void (*flush)(void *),
 	    void *flush_ctx)
 {
@@ -1156,6 +1175,8 @@ int rml_run(const struct rml_run_opts *o, struct rml_report *rep, void (*flush)(
 	if (r.rc == EXIT_TOOL_ERROR && r.nsels && !r.njobs)
 		goto out;
 	plan_groups(&r);
+	if (r.ngroups && !cwd_reachable(&r))
+		goto out;
 	r.pool = (struct rml_pool_opts){ o->jobs, o->timeout, o->memory_mb };
 	/*
 	 * Several drivers: load libclang here once, and every worker inherits it. One driver:

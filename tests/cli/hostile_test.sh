@@ -70,9 +70,9 @@ as_nobody() {
 	if [ "$(id -u)" -ne 0 ]; then
 		run "$@"
 	elif command -v setpriv >/dev/null 2>&1; then
-		# from $T: libclang crashes on a working directory it cannot reach (the file is
-		# then an error, the run goes on: docs/reliability.md). A build inside a directory
-		# only root may enter (a clone in mktemp -d) cannot be run as nobody: skipped.
+		# from $T: a working directory nobody cannot reach by its path is a run error
+		# (tested below). A build inside a directory only root may enter (a clone in
+		# mktemp -d) cannot be run as nobody: skipped.
 		setpriv --reuid=65534 --regid=65534 --clear-groups env -C "$T" "$RL" --version \
 			>/dev/null 2>&1 || return 1
 		run setpriv --reuid=65534 --regid=65534 --clear-groups env -C "$T" "$@"
@@ -498,6 +498,30 @@ fi
 REGMAP_LINT_LIBCLANG=$T/nolib.so run "$RL" --version
 [ "$rc" -eq 0 ] && grep -q "(libclang unavailable)" "$T/out" && ok ||
 	ko "libclang missing, --version: exit $rc; $(cat "$T/out")"
+
+# ---- a working directory that cannot be reached by its path ------------------------------
+# libclang's driver stats the current directory's path and crashes if that fails (here: a
+# directory above it made unreadable after cd): one run error instead, nothing parsed.
+# Root reaches everything, so as nobody (skipped where nobody cannot run the build).
+mkdir -p "$T/cwdlock/sub"
+pre=""
+if [ "$(id -u)" -eq 0 ]; then
+	chown -R 65534:65534 "$T/cwdlock"
+	pre="setpriv --reuid=65534 --regid=65534 --clear-groups"
+fi
+if [ -z "$pre" ] || { command -v setpriv >/dev/null 2>&1 &&
+	$pre env -C "$T" "$RL" --version >/dev/null 2>&1; }; then
+	run $pre sh -c 'cd "$1/sub" && chmod 000 "$1" && "$2" "$3"; rc=$?; chmod 755 "$1"; exit $rc' \
+		sh "$T/cwdlock" "$RL" "$T/bad.c"
+	expect "unreachable working directory" 2 "" "regmap-lint: error: the current directory cannot be reached by its path ($T/cwdlock/sub: Permission denied), and libclang needs it: run regmap-lint from another directory"
+else
+	skipped "unreachable working directory: nobody cannot run this build"
+fi
+# a working directory removed since has no path at all: libclang copes, the run is normal
+mkdir "$T/gone"
+run sh -c 'cd "$1" && rmdir "$1" && "$2" --no-siblings "$3"' sh "$T/gone" "$RL" "$T/bad.c"
+[ "$rc" -eq 1 ] && [ ! -s "$T/err" ] && grep -qF "$BAD_LINE" "$T/out" && ok ||
+	ko "removed working directory: exit $rc (want 1 and bad.c's findings); $(head -c 300 "$T/err")"
 
 # ---- -o into a read-only directory --------------------------------------------------------
 mkdir "$T/ro"
