@@ -196,6 +196,15 @@ static CXTranslationUnit reparse_repaired(struct rml_index *idx, CXTranslationUn
 	return tu;
 }
 
+/* Do the normalised flags name the target already (they do when they come from args.c)? */
+static bool has_target(const struct rml_parse_opts *o)
+{
+	for (size_t i = 0; i < o->nflags; i++)
+		if (!strncmp(o->flags[i], "--target=", 9))
+			return true;
+	return false;
+}
+
 int rml_tu_analyse(struct rml_index *idx, const char *path, const struct rml_parse_opts *o,
 		   struct rml_facts *facts, char *err, size_t errlen)
 {
@@ -223,7 +232,7 @@ int rml_tu_analyse(struct rml_index *idx, const char *path, const struct rml_par
 		argv[n++] = incl;
 		argv[n++] = "-include";
 		argv[n++] = "regmap-lint/lone.h";
-		if (o->host_target) {
+		if (o->host_target && !has_target(o)) {
 			target = rml_xmalloc(strlen(o->host_target) + 16);
 			sprintf(target, "--target=%s", o->host_target);
 			argv[n++] = target;
