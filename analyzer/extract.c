@@ -156,6 +156,7 @@ struct ex {
 		size_t off;
 	} *errs;
 	size_t nerrs;
+	bool errs_read;		/* errs holds the TU's errors (read when first needed) */
 };
 
 /* ---- strings, files, locations -------------------------------------------------------- */
@@ -4679,6 +4680,36 @@ static struct rml_repaired *repaired_of(struct ex *x, struct file_info *fi)
 }
 
 /* A table or config whose initialiser clang dropped: blank what cannot hold a reg_field. */
+/*
+ * The compiler errors of the translation unit, read when a repair first needs them: libclang
+ * builds its diagnostic set on the first question (a lone file has hundreds of errors, about
+ * 5% of its whole run), and most files never get this far. False when there is none: a file
+ * without errors is never repaired.
+ */
+static bool read_errs(struct ex *x)
+{
+	unsigned nd;
+
+	if (x->errs_read)
+		return x->nerrs > 0;
+	x->errs_read = true;
+	nd = clang_getNumDiagnostics(x->tu);
+	x->errs = rml_xcalloc(nd + 1, sizeof(*x->errs));
+	for (unsigned i = 0; i < nd; i++) {
+		CXDiagnostic d = clang_getDiagnostic(x->tu, i);
+
+		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
+			unsigned off;
+
+			clang_getExpansionLocation(clang_getDiagnosticLocation(d),
+						   &x->errs[x->nerrs].file, NULL, NULL, &off);
+			x->errs[x->nerrs++].off = off;
+		}
+		clang_disposeDiagnostic(d);
+	}
+	return x->nerrs > 0;
+}
+
 static void repair_var(struct ex *x, CXCursor var);
 static void repair_struct(struct ex *x, CXCursor decl);
 
@@ -4725,7 +4756,7 @@ static void repair_var(struct ex *x, CXCursor var)
 	    !is_dependent_init(k.c[k.n - 1]))
 		return;	/* it has its initialiser */
 	root.cfg = is_record_named(t, "regmap_config");
-	if (!root.cfg && !type_has_regfield(x, t, 0))
+	if ((!root.cfg && !type_has_regfield(x, t, 0)) || !read_errs(x))
 		return;
 	clang_getExpansionLocation(clang_getCursorLocation(var), &file, NULL, NULL, &off);
 	if (!file)
@@ -4801,7 +4832,7 @@ static void repair_struct(struct ex *x, CXCursor decl)
 	struct repair_fields rf = { x, NULL, NULL };
 	unsigned off;
 
-	if (!type_has_regfield(x, clang_getCursorType(decl), 0))
+	if (!type_has_regfield(x, clang_getCursorType(decl), 0) || !read_errs(x))
 		return;
 	clang_getExpansionLocation(clang_getCursorLocation(decl), &rf.file, NULL, NULL, &off);
 	if (!rf.file || !file_text(x, file_info(x, rf.file)))
@@ -4815,22 +4846,8 @@ size_t rml_extract_repairs(CXTranslationUnit tu, struct rml_facts *facts, struct
 	struct ex x = { .tu = tu, .f = facts, .a = &facts->arena, .repairing = true,
 			.elem = -1 };
 	CXFile main = clang_getFile(tu, facts->main_file);
-	unsigned nd = clang_getNumDiagnostics(tu);
 	size_t o = 0;
 
-	x.errs = rml_xcalloc(nd + 1, sizeof(*x.errs));
-	for (unsigned i = 0; i < nd; i++) {
-		CXDiagnostic d = clang_getDiagnostic(tu, i);
-
-		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
-			unsigned off;
-
-			clang_getExpansionLocation(clang_getDiagnosticLocation(d), &x.errs[x.nerrs].file,
-						   NULL, NULL, &off);
-			x.errs[x.nerrs++].off = off;
-		}
-		clang_disposeDiagnostic(d);
-	}
 	if (main)
 		file_info(&x, main)->own = true;
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), top_visit, &x);

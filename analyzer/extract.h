@@ -22,9 +22,10 @@ struct rml_repaired {
 };
 
 /*
- * Lone-file mode after a parse with errors: find the driver's tables and regmap configs
- * whose initialiser clang dropped, and blank what cannot hold a reg_field. Returns how
- * many files changed; *out is a heap array of them (rml_repaired_free).
+ * Lone-file mode after a parse: find the driver's tables and regmap configs whose
+ * initialiser clang dropped, and blank what cannot hold a reg_field (nothing when the parse
+ * had no compiler errors). Returns how many files changed; *out is a heap array of them
+ * (rml_repaired_free).
  */
 size_t rml_extract_repairs(CXTranslationUnit tu, struct rml_facts *facts, struct rml_repaired **out);
 void rml_repaired_free(struct rml_repaired *r, size_t n);

@@ -835,6 +835,19 @@ static void flush_sink(void *s)
 	sink_flush(s);
 }
 
+/* -v: what libclang is given for each file (ci/bench runs clang and its floor with it). */
+static void print_libclang_argv(const struct rml_parse_opts *po)
+{
+	struct rml_tu_argv a;
+
+	rml_tu_argv(po, &a);
+	fprintf(stderr, "regmap-lint: libclang options 0x%x, argv:", (unsigned)RML_TU_OPTIONS);
+	for (size_t i = 0; i < a.n; i++)
+		fprintf(stderr, " %s", a.v[i]);
+	fputc('\n', stderr);
+	rml_tu_argv_fini(&a);
+}
+
 /* --verify and --agree: corpus modes, each file on its own, in this process. */
 static int corpus_mode(const struct cli *c, struct rml_args *args, struct rml_check_opts *o)
 {
@@ -920,6 +933,7 @@ int main(int argc, char **argv)
 		fputc('\n', stderr);
 		for (size_t i = 0; i < args.ndropped; i++)
 			fprintf(stderr, "regmap-lint: dropped flag: %s\n", args.dropped[i]);
+		print_libclang_argv(&o.parse);
 	}
 	if (c.verify || c.agree_log) {
 		rc = corpus_mode(&c, &args, &o);

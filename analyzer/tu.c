@@ -123,20 +123,6 @@ static const char *cx_error_name(enum CXErrorCode e)
 	}
 }
 
-static bool has_errors(CXTranslationUnit tu)
-{
-	unsigned n = clang_getNumDiagnostics(tu);
-	bool err = false;
-
-	for (unsigned i = 0; i < n && !err; i++) {
-		CXDiagnostic d = clang_getDiagnostic(tu, i);
-
-		err = clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error;
-		clang_disposeDiagnostic(d);
-	}
-	return err;
-}
-
 /*
  * Lone-file mode: a missing kernel header makes clang drop whole initialisers. Blank the
  * items that cannot hold a reg_field and parse once more (same lines and columns).
@@ -151,9 +137,7 @@ static CXTranslationUnit reparse_repaired(struct rml_index *idx, CXTranslationUn
 	CXTranslationUnit tu2 = NULL;
 	size_t n, nuf;
 
-	if (!has_errors(tu))
-		return tu;
-	n = rml_extract_repairs(tu, facts, &rep);
+	n = rml_extract_repairs(tu, facts, &rep);	/* none without compiler errors */
 	if (!n)
 		return tu;
 	uf = rml_xcalloc(n + (ov ? ov->n : 0), sizeof(*uf));
@@ -196,6 +180,11 @@ static CXTranslationUnit reparse_repaired(struct rml_index *idx, CXTranslationUn
 	return tu;
 }
 
+_Static_assert(RML_TU_OPTIONS == (CXTranslationUnit_DetailedPreprocessingRecord |
+				   CXTranslationUnit_KeepGoing |
+				   CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles),
+	       "RML_TU_OPTIONS (tu.h) must be these CXTranslationUnit_* flags");
+
 /* Do the normalised flags name the target already (they do when they come from args.c)? */
 static bool has_target(const struct rml_parse_opts *o)
 {
@@ -205,50 +194,66 @@ static bool has_target(const struct rml_parse_opts *o)
 	return false;
 }
 
+void rml_tu_argv(const struct rml_parse_opts *o, struct rml_tu_argv *a)
+{
+	size_t cap = RML_ARRAY_SIZE(lone_flags) + RML_ARRAY_SIZE(common_flags) + o->nflags +
+		     o->nextra + 8;
+
+	memset(a, 0, sizeof(*a));
+	a->v = rml_xmalloc(cap * sizeof(*a->v));
+	if (o->lone) {
+		for (size_t i = 0; i < RML_ARRAY_SIZE(lone_flags); i++)
+			a->v[a->n++] = lone_flags[i];
+		a->own[0] = rml_xmalloc(strlen(o->bundled_include) + 16);
+		sprintf(a->own[0], "-isystem%s", o->bundled_include);
+		a->v[a->n++] = a->own[0];
+		a->v[a->n++] = "-include";
+		a->v[a->n++] = "regmap-lint/lone.h";
+		if (o->host_target && !has_target(o)) {
+			a->own[1] = rml_xmalloc(strlen(o->host_target) + 16);
+			sprintf(a->own[1], "--target=%s", o->host_target);
+			a->v[a->n++] = a->own[1];
+		}
+	}
+	for (size_t i = 0; i < o->nflags; i++)
+		a->v[a->n++] = o->flags[i];
+	for (size_t i = 0; i < o->nextra; i++)
+		a->v[a->n++] = o->extra[i];
+	for (size_t i = 0; i < RML_ARRAY_SIZE(common_flags); i++)
+		a->v[a->n++] = common_flags[i];
+	if (o->workdir) {
+		a->own[2] = rml_xmalloc(strlen(o->workdir) + 24);
+		sprintf(a->own[2], "-working-directory=%s", o->workdir);
+		a->v[a->n++] = a->own[2];
+	}
+}
+
+void rml_tu_argv_fini(struct rml_tu_argv *a)
+{
+	for (size_t i = 0; i < RML_ARRAY_SIZE(a->own); i++)
+		free(a->own[i]);
+	free(a->v);
+	memset(a, 0, sizeof(*a));
+}
+
 int rml_tu_analyse(struct rml_index *idx, const char *path, const struct rml_parse_opts *o,
 		   struct rml_facts *facts, char *err, size_t errlen)
 {
+	struct rml_tu_argv a;
 	const char **argv;
-	size_t n = 0, cap;
-	char *incl = NULL, *target = NULL, *wd = NULL;
+	size_t n;
 	struct CXUnsavedFile *uf = NULL;
 	CXTranslationUnit tu = NULL;
 	enum CXErrorCode e;
-	unsigned options = CXTranslationUnit_DetailedPreprocessingRecord |
-			   CXTranslationUnit_KeepGoing |
-			   CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles;
+	unsigned options = RML_TU_OPTIONS;
 
 	if (!idx->idx) {
 		snprintf(err, errlen, "%s", idx->why);
 		return -1;
 	}
-	cap = RML_ARRAY_SIZE(lone_flags) + RML_ARRAY_SIZE(common_flags) + o->nflags + o->nextra + 8;
-	argv = rml_xmalloc(cap * sizeof(*argv));
-	if (o->lone) {
-		for (size_t i = 0; i < RML_ARRAY_SIZE(lone_flags); i++)
-			argv[n++] = lone_flags[i];
-		incl = rml_xmalloc(strlen(o->bundled_include) + 16);
-		sprintf(incl, "-isystem%s", o->bundled_include);
-		argv[n++] = incl;
-		argv[n++] = "-include";
-		argv[n++] = "regmap-lint/lone.h";
-		if (o->host_target && !has_target(o)) {
-			target = rml_xmalloc(strlen(o->host_target) + 16);
-			sprintf(target, "--target=%s", o->host_target);
-			argv[n++] = target;
-		}
-	}
-	for (size_t i = 0; i < o->nflags; i++)
-		argv[n++] = o->flags[i];
-	for (size_t i = 0; i < o->nextra; i++)
-		argv[n++] = o->extra[i];
-	for (size_t i = 0; i < RML_ARRAY_SIZE(common_flags); i++)
-		argv[n++] = common_flags[i];
-	if (o->workdir) {
-		wd = rml_xmalloc(strlen(o->workdir) + 24);
-		sprintf(wd, "-working-directory=%s", o->workdir);
-		argv[n++] = wd;
-	}
+	rml_tu_argv(o, &a);
+	argv = a.v;
+	n = a.n;
 
 	if (o->overlay && o->overlay->n) {
 		uf = rml_xcalloc(o->overlay->n, sizeof(*uf));
@@ -268,10 +273,7 @@ int rml_tu_analyse(struct rml_index *idx, const char *path, const struct rml_par
 					      facts);
 	}
 	free(uf);
-	free(argv);
-	free(incl);
-	free(target);
-	free(wd);
+	rml_tu_argv_fini(&a);
 	if (e != CXError_Success || !tu) {
 		snprintf(err, errlen, "cannot parse: %s", cx_error_name(e));
 		return -1;

@@ -33,6 +33,24 @@ struct rml_parse_opts {
 };
 
 /*
+ * The command line libclang gets for a file with these options (the file itself apart),
+ * for rml_tu_analyse() and for -v; rml_tu_argv_fini() frees it. The parse options are
+ * RML_TU_OPTIONS (CXTranslationUnit_* of clang-c/Index.h): the detailed preprocessing
+ * record (a driver's own #include "..." lines), keep going past errors, and no warnings
+ * from included files.
+ */
+struct rml_tu_argv {
+	const char **v;
+	size_t n;
+	char *own[3];		/* the strings made for it */
+};
+
+#define RML_TU_OPTIONS (0x01 | 0x200 | 0x4000)
+
+void rml_tu_argv(const struct rml_parse_opts *o, struct rml_tu_argv *a);
+void rml_tu_argv_fini(struct rml_tu_argv *a);
+
+/*
  * Parse path and extract its facts into facts (initialised by the caller). Returns 0, or
  * -1 with a one-line reason in err when libclang gave no translation unit at all.
  * Compiler errors in a TU that exists are not failures: they go to facts->parse_errors.
