@@ -194,26 +194,6 @@ int rml_baseline_write(const struct rml_baseline *b, FILE *out)
 
 /* ---- reading ---- */
 
-struct reader {
-	const char *name;
-	unsigned long line;
-	char *err;
-	size_t errlen;
-};
-
-static int RML_FORMAT(2, 3) rerr(struct reader *r, const char *fmt, ...)
-{
-	char reason[256];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(reason, sizeof(reason), fmt, ap);
-	va_end(ap);
-	if (r->err && r->errlen)
-		snprintf(r->err, r->errlen, "%s:%lu: %s", r->name, r->line, reason);
-	return -1;
-}
-
 /* A field's text unescaped (heap), or NULL for a bad escape. */
 static char *unescape(const char *s, size_t n)
 {
@@ -262,7 +242,7 @@ static int hexval(char c)
 }
 
 /* One finding line s[0..n) (no newline, no CR) into b. */
-static int parse_entry(struct reader *r, const char *s, size_t n, struct rml_baseline *b)
+static int parse_entry(struct rml_line_reader *r, const char *s, size_t n, struct rml_baseline *b)
 {
 	static const char *const what[] = {"rule", "path", "message"};
 	const char *f[5];
@@ -272,7 +252,7 @@ static int parse_entry(struct reader *r, const char *s, size_t n, struct rml_bas
 	unsigned long long occ = 0;
 
 	if (memchr(s, '\0', n))
-		return rerr(r, "NUL byte in the line");
+		return rml_line_error(r, "NUL byte in the line");
 	for (const char *p = s, *end = s + n;; nf++) {
 		const char *tab = memchr(p, '\t', (size_t)(end - p));
 		const char *fe = tab ? tab : end;
@@ -288,34 +268,34 @@ static int parse_entry(struct reader *r, const char *s, size_t n, struct rml_bas
 		p = tab + 1;
 	}
 	if (nf != 5)
-		return rerr(r, "expected 5 tab-separated fields, found %zu", nf);
+		return rml_line_error(r, "expected 5 tab-separated fields, found %zu", nf);
 	if (flen[0] != 16)
-		return rerr(r, "bad hash (expected 16 hex digits)");
+		return rml_line_error(r, "bad hash (expected 16 hex digits)");
 	for (size_t i = 0; i < 16; i++) {
 		int v = hexval(f[0][i]);
 
 		if (v < 0)
-			return rerr(r, "bad hash (expected 16 hex digits)");
+			return rml_line_error(r, "bad hash (expected 16 hex digits)");
 		e.hash = e.hash << 4 | (uint64_t)v;
 	}
 	for (size_t i = 0; i < flen[1]; i++) {
 		if (f[1][i] < '0' || f[1][i] > '9' || occ > UINT_MAX)
-			return rerr(r, "bad occurrence (expected a number from 1)");
+			return rml_line_error(r, "bad occurrence (expected a number from 1)");
 		occ = occ * 10 + (unsigned)(f[1][i] - '0');
 	}
 	if (!occ || occ > UINT_MAX)
-		return rerr(r, "bad occurrence (expected a number from 1)");
+		return rml_line_error(r, "bad occurrence (expected a number from 1)");
 	e.occ = (unsigned)occ;
 	for (size_t i = 0; i < 3; i++) {
 		str[i] = unescape(f[2 + i], flen[2 + i]);
 		if (!str[i]) {
 			for (size_t k = 0; k < i; k++)
 				free(str[k]);
-			return rerr(r, "bad escape in the %s", what[i]);
+			return rml_line_error(r, "bad escape in the %s", what[i]);
 		}
 	}
 	if (!str[0][0] || !str[1][0]) {
-		int rc = rerr(r, "empty %s", str[0][0] ? "path" : "rule");
+		int rc = rml_line_error(r, "empty %s", str[0][0] ? "path" : "rule");
 
 		for (size_t i = 0; i < 3; i++)
 			free(str[i]);
@@ -336,25 +316,25 @@ static bool printable(const char *s, size_t n)
 	return true;
 }
 
-static int parse_header(struct reader *r, const char *s, size_t n)
+static int parse_header(struct rml_line_reader *r, const char *s, size_t n)
 {
 	size_t pn = strlen(HEADER_PREFIX);
 
 	if (n == strlen(RML_BASELINE_HEADER) && !memcmp(s, RML_BASELINE_HEADER, n))
 		return 0;
 	if (n > pn && n - pn <= 20 && !memcmp(s, HEADER_PREFIX, pn) && printable(s + pn, n - pn))
-		return rerr(
+		return rml_line_error(
 			r,
 			"baseline version %.*s is not supported (this regmap-lint reads version 1)",
 			(int)(n - pn), s + pn);
-	return rerr(r, "not a regmap-lint baseline (the first line must be \"%s\")",
+	return rml_line_error(r, "not a regmap-lint baseline (the first line must be \"%s\")",
 		    RML_BASELINE_HEADER);
 }
 
 int rml_baseline_parse(const char *text, size_t len, const char *name, struct rml_baseline *b,
 		       char *err, size_t errlen)
 {
-	struct reader r = {name ? name : "<input>", 0, err, errlen};
+	struct rml_line_reader r = {name ? name : "<input>", 0, err, errlen};
 	const char *p = text, *end = text + len;
 
 	b->v = NULL;

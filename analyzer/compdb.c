@@ -21,50 +21,15 @@
 #define MAX_DEPTH 64 /* containers around a value, the top-level array included */
 #define DB_FILE "compile_commands.json"
 
-/* A growable byte buffer. */
-struct sbuf {
-	char *p;
-	size_t n, cap;
-};
-
-static void sb_put(struct sbuf *b, const char *s, size_t n)
-{
-	if (b->cap - b->n < n + 1) {
-		size_t cap = b->cap ? b->cap : 64;
-
-		while (cap - b->n < n + 1)
-			cap *= 2;
-		b->p = rml_xrealloc(b->p, cap);
-		b->cap = cap;
-	}
-	memcpy(b->p + b->n, s, n);
-	b->n += n;
-	b->p[b->n] = '\0';
-}
-
-static void sb_putc(struct sbuf *b, char c)
-{
-	sb_put(b, &c, 1);
-}
-
-static char *xstrndup(const char *s, size_t n)
-{
-	char *p = rml_xmalloc(n + 1);
-
-	memcpy(p, s, n);
-	p[n] = '\0';
-	return p;
-}
-
 /* ---- splitting "command" ---- */
 
-static void push_word(char ***argv, size_t *argc, size_t *cap, struct sbuf *w)
+static void push_word(char ***argv, size_t *argc, size_t *cap, struct rml_buf *w)
 {
 	if (*argc == *cap) {
 		*cap = *cap ? *cap * 2 : 16;
 		*argv = rml_xrealloc(*argv, *cap * sizeof(**argv));
 	}
-	(*argv)[(*argc)++] = xstrndup(w->n ? w->p : "", w->n);
+	(*argv)[(*argc)++] = rml_xstrndup(w->n ? w->p : "", w->n);
 	w->n = 0;
 }
 
@@ -83,7 +48,7 @@ static bool dq_escapable(char c)
 int rml_compdb_split(const char *cmd, size_t len, char ***argvp, size_t *argcp, const char **why)
 {
 	const char *p = cmd, *end = cmd + len;
-	struct sbuf w = {0};
+	struct rml_buf w = {0};
 	char **argv = NULL;
 	size_t argc = 0, cap = 0;
 	bool inword = false;
@@ -102,7 +67,7 @@ int rml_compdb_split(const char *cmd, size_t len, char ***argvp, size_t *argcp, 
 			p += 2; /* a line continuation joins, and starts no word */
 		} else if (c == '\\') {
 			inword = true;
-			sb_putc(&w, p + 1 < end ? p[1] : '\\'); /* a final backslash stays */
+			rml_buf_putc(&w, p + 1 < end ? p[1] : '\\'); /* a final backslash stays */
 			p += p + 1 < end ? 2 : 1;
 		} else if (c == '\'') {
 			const char *q = memchr(p + 1, '\'', (size_t)(end - p - 1));
@@ -112,7 +77,7 @@ int rml_compdb_split(const char *cmd, size_t len, char ***argvp, size_t *argcp, 
 				goto fail;
 			}
 			inword = true;
-			sb_put(&w, p + 1, (size_t)(q - p - 1));
+			rml_buf_put(&w, p + 1, (size_t)(q - p - 1));
 			p = q + 1;
 		} else if (c == '"') {
 			inword = true;
@@ -126,9 +91,9 @@ int rml_compdb_split(const char *cmd, size_t len, char ***argvp, size_t *argcp, 
 				if (*p == '\\' && p + 1 < end && dq_escapable(p[1])) {
 					p++;
 					if (*p != '\n')
-						sb_putc(&w, *p);
+						rml_buf_putc(&w, *p);
 				} else {
-					sb_putc(&w, *p);
+					rml_buf_putc(&w, *p);
 				}
 			}
 			p++;
@@ -139,7 +104,7 @@ int rml_compdb_split(const char *cmd, size_t len, char ***argvp, size_t *argcp, 
 			while (p < end && *p != ' ' && *p != '\t' && *p != '\n' && *p != '\\' &&
 			       *p != '\'' && *p != '"')
 				p++;
-			sb_put(&w, run, (size_t)(p - run));
+			rml_buf_put(&w, run, (size_t)(p - run));
 		}
 	}
 	if (inword)
@@ -161,7 +126,7 @@ struct jr {
 	const char *name;
 	char *err;
 	size_t errlen;
-	struct sbuf sb; /* the string last read, decoded, NUL-terminated */
+	struct rml_buf sb; /* the string last read, decoded, NUL-terminated */
 };
 
 /* Report reason at `at`; always returns -1. */
@@ -212,37 +177,6 @@ static void skip_ws(struct jr *j)
 		j->p++;
 }
 
-/* Length of the valid UTF-8 sequence at p (2..4), 0 if invalid, -1 if cut by the end. */
-static int utf8_len(const unsigned char *p, const unsigned char *end)
-{
-	unsigned char c = p[0], lo = 0x80, hi = 0xbf;
-	int n;
-
-	if (c >= 0xc2 && c <= 0xdf)
-		n = 2;
-	else if (c >= 0xe0 && c <= 0xef)
-		n = 3;
-	else if (c >= 0xf0 && c <= 0xf4)
-		n = 4;
-	else
-		return 0;
-	if (c == 0xe0)
-		lo = 0xa0; /* overlong */
-	else if (c == 0xed)
-		hi = 0x9f; /* surrogates */
-	else if (c == 0xf0)
-		lo = 0x90; /* overlong */
-	else if (c == 0xf4)
-		hi = 0x8f; /* past U+10FFFF */
-	for (int i = 1; i < n; i++) {
-		if (p + i >= end)
-			return -1;
-		if (p[i] < (i == 1 ? lo : 0x80) || p[i] > (i == 1 ? hi : 0xbf))
-			return 0;
-	}
-	return n;
-}
-
 /* Four hex digits at p: 1 and *v, 0 if not hex, -1 if cut by the end. */
 static int hex4(const char *p, const char *end, unsigned *v)
 {
@@ -265,28 +199,28 @@ static int hex4(const char *p, const char *end, unsigned *v)
 	return 1;
 }
 
-static void put_utf8(struct sbuf *b, unsigned cp)
+static void put_utf8(struct rml_buf *b, unsigned cp)
 {
 	char u[4];
 
 	if (cp < 0x80) {
 		u[0] = (char)cp;
-		sb_put(b, u, 1);
+		rml_buf_put(b, u, 1);
 	} else if (cp < 0x800) {
 		u[0] = (char)(0xc0 | cp >> 6);
 		u[1] = (char)(0x80 | (cp & 0x3f));
-		sb_put(b, u, 2);
+		rml_buf_put(b, u, 2);
 	} else if (cp < 0x10000) {
 		u[0] = (char)(0xe0 | cp >> 12);
 		u[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
 		u[2] = (char)(0x80 | (cp & 0x3f));
-		sb_put(b, u, 3);
+		rml_buf_put(b, u, 3);
 	} else {
 		u[0] = (char)(0xf0 | cp >> 18);
 		u[1] = (char)(0x80 | ((cp >> 12) & 0x3f));
 		u[2] = (char)(0x80 | ((cp >> 6) & 0x3f));
 		u[3] = (char)(0x80 | (cp & 0x3f));
-		sb_put(b, u, 4);
+		rml_buf_put(b, u, 4);
 	}
 }
 
@@ -333,7 +267,7 @@ static int read_string(struct jr *j)
 	const char *p = j->p + 1, *end = j->end;
 
 	j->sb.n = 0;
-	sb_put(&j->sb, "", 0);
+	rml_buf_put(&j->sb, "", 0);
 	for (;;) {
 		const char *run = p;
 		unsigned char c = 0;
@@ -342,7 +276,7 @@ static int read_string(struct jr *j)
 		while (p < end && (c = (unsigned char)*p) >= 0x20 && c < 0x80 && c != '"' &&
 		       c != '\\')
 			p++;
-		sb_put(&j->sb, run, (size_t)(p - run));
+		rml_buf_put(&j->sb, run, (size_t)(p - run));
 		if (p >= end)
 			return eoi(j);
 		if (c == '"')
@@ -350,12 +284,12 @@ static int read_string(struct jr *j)
 		if (c < 0x20)
 			return jfail(j, p, "control character in a string");
 		if (c >= 0x80) {
-			n = utf8_len((const unsigned char *)p, (const unsigned char *)end);
+			n = rml_utf8_len((const unsigned char *)p, (const unsigned char *)end);
 			if (n < 0)
 				return eoi(j);
 			if (!n)
 				return jfail(j, p, "invalid UTF-8 in a string");
-			sb_put(&j->sb, p, (size_t)n);
+			rml_buf_put(&j->sb, p, (size_t)n);
 			p += n;
 			continue;
 		}
@@ -365,22 +299,22 @@ static int read_string(struct jr *j)
 		case '"':
 		case '\\':
 		case '/':
-			sb_putc(&j->sb, p[1]);
+			rml_buf_putc(&j->sb, p[1]);
 			break;
 		case 'b':
-			sb_putc(&j->sb, '\b');
+			rml_buf_putc(&j->sb, '\b');
 			break;
 		case 'f':
-			sb_putc(&j->sb, '\f');
+			rml_buf_putc(&j->sb, '\f');
 			break;
 		case 'n':
-			sb_putc(&j->sb, '\n');
+			rml_buf_putc(&j->sb, '\n');
 			break;
 		case 'r':
-			sb_putc(&j->sb, '\r');
+			rml_buf_putc(&j->sb, '\r');
 			break;
 		case 't':
-			sb_putc(&j->sb, '\t');
+			rml_buf_putc(&j->sb, '\t');
 			break;
 		case 'u':
 			if (read_u_escape(j, &p))
@@ -567,7 +501,7 @@ static int read_member_string(struct jr *j, size_t idx, const char *what, char *
 		return jfail(j, j->p, "entry %zu: \"%s\" is not a string", idx, what);
 	if (read_string(j))
 		return -1;
-	*out = xstrndup(j->sb.p, j->sb.n);
+	*out = rml_xstrndup(j->sb.p, j->sb.n);
 	return 0;
 }
 

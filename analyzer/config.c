@@ -70,26 +70,6 @@ void rml_config_fini(struct rml_config *c)
 	*c = (struct rml_config){.siblings = -1};
 }
 
-struct reader {
-	const char *path;
-	unsigned long line;
-	char *err;
-	size_t errlen;
-};
-
-static int RML_FORMAT(2, 3) cerr(struct reader *r, const char *fmt, ...)
-{
-	char reason[256];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(reason, sizeof(reason), fmt, ap);
-	va_end(ap);
-	if (r->err && r->errlen)
-		snprintf(r->err, r->errlen, "%s:%lu: %s", r->path, r->line, reason);
-	return -1;
-}
-
 /* s[0..n) for an error message: at most SHOWN bytes, control characters as '?'. */
 static const char *shown(char *buf, const char *s, size_t n)
 {
@@ -115,7 +95,7 @@ static void trim(const char **s, const char **e)
 }
 
 /* "a, b ,c" -> "a,b,c" (heap); NULL after an error. */
-static char *rule_list(struct reader *r, const char *key, const char *s, const char *e)
+static char *rule_list(struct rml_line_reader *r, const char *key, const char *s, const char *e)
 {
 	char *out = rml_xmalloc((size_t)(e - s) + 1), *o = out;
 
@@ -126,7 +106,7 @@ static char *rule_list(struct reader *r, const char *key, const char *s, const c
 		trim(&is, &ie);
 		if (is == ie) {
 			free(out);
-			cerr(r, "empty rule in '%s'", key);
+			rml_line_error(r, "empty rule in '%s'", key);
 			return NULL;
 		}
 		if (o > out)
@@ -166,13 +146,13 @@ static char *dir_of(const char *path)
 	return xstrndup(path, slash == path ? 1 : (size_t)(slash - path));
 }
 
-static int set_key(struct reader *r, struct rml_config *c, enum key k, const char *v,
+static int set_key(struct rml_line_reader *r, struct rml_config *c, enum key k, const char *v,
 		   const char *ve)
 {
 	char buf[SHOWN + 4];
 
 	if (v == ve)
-		return cerr(r, "no value for '%s'", key_names[k]);
+		return rml_line_error(r, "no value for '%s'", key_names[k]);
 	switch (k) {
 	case K_ENABLE:
 	case K_DISABLE: {
@@ -186,7 +166,7 @@ static int set_key(struct reader *r, struct rml_config *c, enum key k, const cha
 	case K_SIBLINGS:
 		c->siblings = boolean(v, (size_t)(ve - v));
 		if (c->siblings < 0)
-			return cerr(
+			return rml_line_error(
 				r, "bad boolean '%s' for 'siblings' (yes, no, true, false, 1 or 0)",
 				shown(buf, v, (size_t)(ve - v)));
 		return 0;
@@ -204,7 +184,7 @@ static int set_key(struct reader *r, struct rml_config *c, enum key k, const cha
 	return -1;
 }
 
-static int parse_line(struct reader *r, struct rml_config *c, unsigned long first[K_COUNT],
+static int parse_line(struct rml_line_reader *r, struct rml_config *c, unsigned long first[K_COUNT],
 		      const char *s, const char *e)
 {
 	const char *eq, *ks, *ke, *vs, *ve;
@@ -212,13 +192,13 @@ static int parse_line(struct reader *r, struct rml_config *c, unsigned long firs
 	size_t k;
 
 	if (memchr(s, '\0', (size_t)(e - s)))
-		return cerr(r, "NUL byte in the line");
+		return rml_line_error(r, "NUL byte in the line");
 	trim(&s, &e);
 	if (s == e || *s == '#')
 		return 0;
 	eq = memchr(s, '=', (size_t)(e - s));
 	if (!eq)
-		return cerr(r, "missing '=' (expected 'key = value')");
+		return rml_line_error(r, "missing '=' (expected 'key = value')");
 	ks = s;
 	ke = eq;
 	vs = eq + 1;
@@ -226,16 +206,16 @@ static int parse_line(struct reader *r, struct rml_config *c, unsigned long firs
 	trim(&ks, &ke);
 	trim(&vs, &ve);
 	if (ks == ke)
-		return cerr(r, "missing key before '='");
+		return rml_line_error(r, "missing key before '='");
 	for (k = 0; k < K_COUNT; k++)
 		if (strlen(key_names[k]) == (size_t)(ke - ks) &&
 		    !memcmp(key_names[k], ks, (size_t)(ke - ks)))
 			break;
 	if (k == K_COUNT)
-		return cerr(r, "unknown key '%s' (enable, disable, siblings, baseline)",
+		return rml_line_error(r, "unknown key '%s' (enable, disable, siblings, baseline)",
 			    shown(buf, ks, (size_t)(ke - ks)));
 	if (first[k])
-		return cerr(r, "duplicate key '%s' (first on line %lu)", key_names[k], first[k]);
+		return rml_line_error(r, "duplicate key '%s' (first on line %lu)", key_names[k], first[k]);
 	first[k] = r->line;
 	return set_key(r, c, (enum key)k, vs, ve);
 }
@@ -243,7 +223,7 @@ static int parse_line(struct reader *r, struct rml_config *c, unsigned long firs
 int rml_config_parse(const char *text, size_t len, const char *path, struct rml_config *c,
 		     char *err, size_t errlen)
 {
-	struct reader r = {path, 0, err, errlen};
+	struct rml_line_reader r = {path, 0, err, errlen};
 	unsigned long first[K_COUNT] = {0};
 	const char *p = text, *end = text + len;
 

@@ -1949,22 +1949,31 @@ static struct rml_operand operand_of(struct ex *x, CXCursor e)
 	return o;
 }
 
+/* s is `op X` where X, its casts and parentheses stripped, is a kid: X; else null. */
+static CXCursor unary_operand(CXCursor s, enum CXUnaryOperatorKind op, enum CXCursorKind kid)
+{
+	struct kids k;
+
+	if (clang_getCursorKind(s) != CXCursor_UnaryOperator ||
+	    clang_getCursorUnaryOperatorKind(s) != op)
+		return clang_getNullCursor();
+	get_kids(s, &k);
+	if (k.n != 1 || clang_getCursorKind(strip(k.c[0])) != kid)
+		return clang_getNullCursor();
+	return strip(k.c[0]);
+}
+
 /*
  * `*fieldp` for a parameter `struct regmap_field **fieldp`: the handle the caller gives
  * the address of (an allocation helper's result), as base_param.
  */
 static bool out_param_handle(struct ex *x, CXCursor lhs, struct rml_handle *h)
 {
-	CXCursor s = strip(lhs), ref;
-	struct kids k;
+	CXCursor op = unary_operand(strip(lhs), CXUnaryOperator_Deref, CXCursor_DeclRefExpr), ref;
 
-	if (clang_getCursorKind(s) != CXCursor_UnaryOperator ||
-	    clang_getCursorUnaryOperatorKind(s) != CXUnaryOperator_Deref)
+	if (clang_Cursor_isNull(op))
 		return false;
-	get_kids(s, &k);
-	if (k.n != 1 || clang_getCursorKind(strip(k.c[0])) != CXCursor_DeclRefExpr)
-		return false;
-	ref = clang_getCursorReferenced(strip(k.c[0]));
+	ref = clang_getCursorReferenced(op);
 	if (clang_getCursorKind(ref) != CXCursor_ParmDecl || param_index(x, ref) < 0 ||
 	    !is_handle_type(clang_getCursorType(ref)) || is_field_ptr(clang_getCursorType(ref)))
 		return false;
@@ -2150,15 +2159,11 @@ static void pair_store(struct ex *x, const struct rml_alloc *al)
 		}
 		break;
 	}
-	s = strip(lhs);
-	if (clang_Cursor_isNull(lhs) || clang_getCursorKind(s) != CXCursor_UnaryOperator ||
-	    clang_getCursorUnaryOperatorKind(s) != CXUnaryOperator_Deref || !al->src.var ||
-	    !al->src.member)
+	if (clang_Cursor_isNull(lhs) || !al->src.var || !al->src.member)
 		return;
-	get_kids(s, &k);
-	if (k.n != 1 || clang_getCursorKind(strip(k.c[0])) != CXCursor_MemberRefExpr)
+	s = unary_operand(strip(lhs), CXUnaryOperator_Deref, CXCursor_MemberRefExpr);
+	if (clang_Cursor_isNull(s))
 		return;
-	s = strip(k.c[0]);
 	member = cxstr(x, clang_getCursorSpelling(clang_getCursorReferenced(s)));
 	get_kids(s, &k);
 	if (k.n != 1 || clang_getCursorKind(strip(k.c[0])) != CXCursor_ArraySubscriptExpr)
@@ -2555,19 +2560,15 @@ static void copy_use(struct ex *x, CXCursor c)
 /* `cfg = &foo_regmap_config;` for a local config pointer, in this block. */
 static void config_ptr_assign(struct ex *x, CXCursor var, CXCursor src)
 {
-	CXCursor s = strip_more(src);
+	CXCursor ref = unary_operand(strip_more(src), CXUnaryOperator_AddrOf,
+				     CXCursor_DeclRefExpr);
 	struct rml_cfgalias *ca;
-	struct kids k;
 
-	if (clang_getCursorKind(s) != CXCursor_UnaryOperator ||
-	    clang_getCursorUnaryOperatorKind(s) != CXUnaryOperator_AddrOf)
-		return;
-	get_kids(s, &k);
-	if (k.n != 1 || clang_getCursorKind(strip(k.c[0])) != CXCursor_DeclRefExpr)
+	if (clang_Cursor_isNull(ref))
 		return;
 	ca = rml_arena_alloc(x->a, sizeof(*ca));
 	ca->var = usr_of(x, var);
-	ca->cfg_name = cxstr(x, clang_getCursorSpelling(strip(k.c[0])));
+	ca->cfg_name = cxstr(x, clang_getCursorSpelling(ref));
 	ca->block = x->block;
 	rml_ptrvec_push(&x->f->cfgaliases, ca);
 }
@@ -2591,16 +2592,12 @@ static enum CXChildVisitResult list_fields(CXCursor c, CXCursor parent, CXClient
 /* &obj->member: the member's FieldDecl, its position among its struct's members, and them. */
 static bool member_of_addr(CXCursor e, struct field_list *l, unsigned *pos)
 {
-	CXCursor s = strip_more(e), ref;
-	struct kids k;
+	CXCursor s = unary_operand(strip_more(e), CXUnaryOperator_AddrOf, CXCursor_MemberRefExpr);
+	CXCursor ref;
 
-	if (clang_getCursorKind(s) != CXCursor_UnaryOperator ||
-	    clang_getCursorUnaryOperatorKind(s) != CXUnaryOperator_AddrOf)
+	if (clang_Cursor_isNull(s))
 		return false;
-	get_kids(s, &k);
-	if (k.n != 1 || clang_getCursorKind(strip(k.c[0])) != CXCursor_MemberRefExpr)
-		return false;
-	ref = clang_getCursorReferenced(strip(k.c[0]));
+	ref = clang_getCursorReferenced(s);
 	if (clang_getCursorKind(ref) != CXCursor_FieldDecl)
 		return false;
 	l->n = 0;

@@ -116,46 +116,13 @@ void rml_jw_kuint(struct rml_jw *w, const char *key, unsigned long v)
 	rml_jw_uint(w, v);
 }
 
-/* Length of the valid UTF-8 sequence at s (1-4), or 0 if it is not one (RFC 3629). */
-static size_t utf8_len(const unsigned char *s)
-{
-	unsigned char c = s[0];
-	unsigned char lo = 0x80, hi = 0xbf;
-	size_t n;
-
-	if (c < 0x80)
-		return 1;
-	if (c >= 0xc2 && c <= 0xdf)
-		n = 2;
-	else if (c >= 0xe0 && c <= 0xef)
-		n = 3;
-	else if (c >= 0xf0 && c <= 0xf4)
-		n = 4;
-	else
-		return 0;
-	if (c == 0xe0)
-		lo = 0xa0;
-	else if (c == 0xed)
-		hi = 0x9f;	/* no UTF-16 surrogates */
-	else if (c == 0xf0)
-		lo = 0x90;
-	else if (c == 0xf4)
-		hi = 0x8f;	/* nothing past U+10FFFF */
-	if (s[1] < lo || s[1] > hi)
-		return 0;
-	for (size_t i = 2; i < n; i++)
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-	return n;
-}
-
 void rml_json_string(FILE *out, const char *str)
 {
 	const unsigned char *s = (const unsigned char *)str;
 
 	fputc('"', out);
 	while (*s) {
-		size_t n;
+		int n;
 
 		switch (*s) {
 		case '"':
@@ -184,12 +151,12 @@ void rml_json_string(FILE *out, const char *str)
 				fprintf(out, "\\u%04x", *s);
 				break;
 			}
-			n = utf8_len(s);
-			if (!n) {
+			n = rml_utf8_len(s, NULL);
+			if (n <= 0) {
 				fputs("\\ufffd", out);
 				break;
 			}
-			fwrite(s, 1, n, out);
+			fwrite(s, 1, (size_t)n, out);
 			s += n;
 			continue;
 		}

@@ -16,36 +16,6 @@
 
 #include "util.h"
 
-/* A growable byte buffer. */
-struct sbuf {
-	char *p;
-	size_t n, cap;
-};
-
-static void sb_put(struct sbuf *b, const char *s, size_t n)
-{
-	if (b->cap - b->n < n + 1) {
-		size_t cap = b->cap ? b->cap : 256;
-
-		while (cap - b->n < n + 1)
-			cap *= 2;
-		b->p = rml_xrealloc(b->p, cap);
-		b->cap = cap;
-	}
-	memcpy(b->p + b->n, s, n);
-	b->n += n;
-	b->p[b->n] = '\0';
-}
-
-static char *xstrndup(const char *s, size_t n)
-{
-	char *p = rml_xmalloc(n + 1);
-
-	memcpy(p, s, n);
-	p[n] = '\0';
-	return p;
-}
-
 /* ---- lines of the diff ---- */
 
 struct line {
@@ -120,10 +90,10 @@ static int RML_FORMAT(3, 4) perr(struct parser *ps, unsigned long line, const ch
 /* git's C-style quoted name at s ('"'): unquoted (heap), *used set to its length. */
 static char *unquote(const char *s, size_t n, size_t *used)
 {
-	struct sbuf b = {0};
+	struct rml_buf b = {0};
 	size_t i = 1;
 
-	sb_put(&b, "", 0);
+	rml_buf_put(&b, "", 0);
 	while (i < n && s[i] != '"') {
 		char c = s[i++];
 
@@ -143,7 +113,7 @@ static char *unquote(const char *s, size_t n, size_t *used)
 				c = s[i++]; /* \" \\ and anything else: the character */
 			}
 		}
-		sb_put(&b, &c, 1);
+		rml_buf_put(&b, &c, 1);
 	}
 	*used = i < n ? i + 1 : n;
 	return b.p;
@@ -162,7 +132,7 @@ static char *line_name(const char *s, size_t n)
 		n = (size_t)(tab - s);
 	if (n == 9 && !memcmp(s, "/dev/null", 9))
 		return NULL;
-	return xstrndup(s, n);
+	return rml_xstrndup(s, n);
 }
 
 /*
@@ -181,12 +151,12 @@ static void git_names(const char *s, size_t n, char **a, char **b)
 		if (used + 1 < n && s[used] == ' ' && s[used + 1] == '"')
 			*b = unquote(s + used + 1, n - used - 1, &used);
 		else if (used + 1 < n && s[used] == ' ')
-			*b = xstrndup(s + used + 1, n - used - 1);
+			*b = rml_xstrndup(s + used + 1, n - used - 1);
 		return;
 	}
 	if (n % 2 && s[n / 2] == ' ' && !memcmp(s, s + n / 2 + 1, n / 2)) {
-		*a = xstrndup(s, n / 2);
-		*b = xstrndup(s, n / 2);
+		*a = rml_xstrndup(s, n / 2);
+		*b = rml_xstrndup(s, n / 2);
 		return;
 	}
 	slash = memchr(s, '/', n);
@@ -208,8 +178,8 @@ static void git_names(const char *s, size_t n, char **a, char **b)
 		if (first <= k + 1 || first != n - name - 1)
 			continue;
 		if (!memcmp(slash + 1, s + first + 1, name)) {
-			*a = xstrndup(s, k);
-			*b = xstrndup(s + k + 1, n - k - 1);
+			*a = rml_xstrndup(s, k);
+			*b = rml_xstrndup(s + k + 1, n - k - 1);
 		}
 		return;
 	}
@@ -492,7 +462,7 @@ int rml_udiff_parse(const char *text, size_t len, int strip, struct rml_udiff *d
 	struct parser ps = {0};
 
 	*d = (struct rml_udiff){0};
-	d->text = xstrndup(text, len);
+	d->text = rml_xstrndup(text, len);
 	ps.p = d->text;
 	ps.end = d->text + len;
 	ps.strip = strip < -1 ? -1 : strip;
@@ -706,7 +676,7 @@ int rml_udiff_apply(const struct rml_udiff_file *f, const char *base, size_t len
 		    size_t *outlen, char *err, size_t errlen)
 {
 	struct applier a = {0};
-	struct sbuf ob = {0};
+	struct rml_buf ob = {0};
 	struct hline *lines = NULL, *old = NULL;
 	size_t cap = 0, cur = 0;
 	long long offset = 0;
@@ -720,7 +690,7 @@ int rml_udiff_apply(const struct rml_udiff_file *f, const char *base, size_t len
 	}
 	split_base(&a, base, len);
 	a.strip_cr = len && !has_crlf(base, len) && all_crlf(f);
-	sb_put(&ob, "", 0);
+	rml_buf_put(&ob, "", 0);
 	for (size_t hi = 0; hi < f->nhunks; hi++) {
 		const struct rml_hunk *h = &f->hunks[hi];
 		size_t n = 0, nold = 0, off = 0, pos = 0;
@@ -772,21 +742,21 @@ int rml_udiff_apply(const struct rml_udiff_file *f, const char *base, size_t len
 			goto out;
 		}
 		if (pos > cur)
-			sb_put(&ob, a.b[cur].s,
+			rml_buf_put(&ob, a.b[cur].s,
 			       (size_t)(a.b[pos - 1].s + a.b[pos - 1].len + a.b[pos - 1].nl -
 					a.b[cur].s));
 		for (size_t i = 0; i < n; i++) {
 			if (lines[i].kind == '-')
 				continue;
-			sb_put(&ob, lines[i].s, lines[i].len);
+			rml_buf_put(&ob, lines[i].s, lines[i].len);
 			if (!lines[i].nonl)
-				sb_put(&ob, "\n", 1);
+				rml_buf_put(&ob, "\n", 1);
 		}
 		cur = pos + nold;
 		offset = (long long)pos - nominal;
 	}
 	if (cur < a.nb)
-		sb_put(&ob, a.b[cur].s, (size_t)(base + len - a.b[cur].s));
+		rml_buf_put(&ob, a.b[cur].s, (size_t)(base + len - a.b[cur].s));
 	*out = ob.p;
 	*outlen = ob.n;
 	ob.p = NULL;

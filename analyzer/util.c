@@ -77,6 +77,80 @@ char *rml_xstrdup(const char *s)
 	return memcpy(rml_xmalloc(n), s, n);
 }
 
+char *rml_xstrndup(const char *s, size_t n)
+{
+	char *p = rml_xmalloc(n + 1);
+
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+void rml_buf_put(struct rml_buf *b, const char *s, size_t n)
+{
+	if (b->cap - b->n < n + 1) {
+		size_t cap = b->cap ? b->cap : 64;
+
+		while (cap - b->n < n + 1)
+			cap *= 2;
+		b->p = rml_xrealloc(b->p, cap);
+		b->cap = cap;
+	}
+	memcpy(b->p + b->n, s, n);
+	b->n += n;
+	b->p[b->n] = '\0';
+}
+
+void rml_buf_putc(struct rml_buf *b, char c)
+{
+	rml_buf_put(b, &c, 1);
+}
+
+int rml_utf8_len(const unsigned char *p, const unsigned char *end)
+{
+	unsigned char c = p[0], lo = 0x80, hi = 0xbf;
+	int n;
+
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf)
+		n = 2;
+	else if (c >= 0xe0 && c <= 0xef)
+		n = 3;
+	else if (c >= 0xf0 && c <= 0xf4)
+		n = 4;
+	else
+		return 0;
+	if (c == 0xe0)
+		lo = 0xa0;	/* overlong */
+	else if (c == 0xed)
+		hi = 0x9f;	/* UTF-16 surrogates */
+	else if (c == 0xf0)
+		lo = 0x90;	/* overlong */
+	else if (c == 0xf4)
+		hi = 0x8f;	/* past U+10FFFF */
+	for (int i = 1; i < n; i++) {
+		if (end && p + i >= end)
+			return -1;
+		if (p[i] < (i == 1 ? lo : 0x80) || p[i] > (i == 1 ? hi : 0xbf))
+			return 0;
+	}
+	return n;
+}
+
+int rml_line_error(struct rml_line_reader *r, const char *fmt, ...)
+{
+	char reason[256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(reason, sizeof(reason), fmt, ap);
+	va_end(ap);
+	if (r->err && r->errlen)
+		snprintf(r->err, r->errlen, "%s:%lu: %s", r->name, r->line, reason);
+	return -1;
+}
+
 void rml_arena_init(struct rml_arena *a)
 {
 	a->head = NULL;

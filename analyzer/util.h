@@ -47,6 +47,34 @@ void *rml_xmalloc(size_t n);
 void *rml_xcalloc(size_t n, size_t size);
 void *rml_xrealloc(void *p, size_t n);
 char *rml_xstrdup(const char *s);
+char *rml_xstrndup(const char *s, size_t n);	/* n bytes of s, NUL-terminated */
+
+/* A growable byte buffer, NUL-terminated after every put (put "" to start an empty one). */
+struct rml_buf {
+	char *p;
+	size_t n, cap;
+};
+
+void rml_buf_put(struct rml_buf *b, const char *s, size_t n);
+void rml_buf_putc(struct rml_buf *b, char c);
+
+/*
+ * Length of the character at p: 1 for ASCII, 2 to 4 for a valid UTF-8 sequence (no
+ * overlong forms, surrogates or code points past U+10FFFF), 0 for an invalid one, -1 when
+ * end cuts it. end NULL: the string ends at a NUL byte (which makes a sequence invalid).
+ */
+int rml_utf8_len(const unsigned char *p, const unsigned char *end);
+
+/* Where a line-by-line reader is, for its error: "name:line: reason" into err. */
+struct rml_line_reader {
+	const char *name;
+	unsigned long line;
+	char *err;
+	size_t errlen;
+};
+
+/* Formats the reason into r->err (when there is one) and returns -1. */
+int rml_line_error(struct rml_line_reader *r, const char *fmt, ...) RML_FORMAT(2, 3);
 
 /*
  * Read a whole regular file, any bytes: 0 with *text a heap copy NUL-terminated after *len
