@@ -6,46 +6,24 @@
  */
 #include "output.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "../rules/rule.h"
 
 static const char sarif_schema[] = "https://json.schemastore.org/sarif-2.1.0.json";
 
-/* path made absolute (against cwd) with "." and ".." folded lexically (arena). */
+/*
+ * path made absolute (against cwd) with "." and ".." folded lexically (arena). Folded as
+ * from the root even when cwd could not be known ("./"): a URI path is absolute.
+ */
 static char *abs_path(struct rml_arena *a, const char *cwd, const char *path)
 {
 	const char *buf = path[0] == '/' ? path : rml_arena_printf(a, "%s%s", cwd, path);
-	const char *p = buf;
-	char *out = rml_arena_alloc(a, strlen(buf) + 2);
-	size_t o = 0;
+	char *folded = rml_path_fold(buf[0] == '/' ? buf : rml_arena_printf(a, "/%s", buf));
+	char *out = rml_arena_strdup(a, folded);
 
-	while (*p) {
-		const char *seg;
-		size_t n;
-
-		while (*p == '/')
-			p++;
-		seg = p;
-		while (*p && *p != '/')
-			p++;
-		n = (size_t)(p - seg);
-		if (!n || (n == 1 && seg[0] == '.'))
-			continue;
-		if (n == 2 && seg[0] == '.' && seg[1] == '.') {
-			while (o && out[o - 1] != '/')
-				o--;
-			if (o)
-				o--;
-			continue;
-		}
-		out[o++] = '/';
-		memcpy(out + o, seg, n);
-		o += n;
-	}
-	if (!o)
-		out[o++] = '/';
-	out[o] = '\0';
+	free(folded);
 	return out;
 }
 
