@@ -143,9 +143,12 @@ static const char *plain(struct scan *sc, const char *p, size_t n, bool block, s
 		char c = sc->buf[i];
 
 		if (c == '\n') {
+			/* a backslash that continues a // comment, before LF or CR LF */
+			size_t b = i && sc->buf[i - 1] == '\r' ? i - 1 : i;
+
 			line_start = true;
-			if (!block && i && sc->buf[i - 1] == '\\')
-				sc->buf[i - 1] = ' ';
+			if (!block && b && sc->buf[b - 1] == '\\')
+				sc->buf[b - 1] = ' ';
 		} else if (block && line_start && c == '*') {
 			sc->buf[i] = ' ';
 			line_start = false;

@@ -122,6 +122,21 @@ static void suppress_targets(void **state)
 	assert_int_equal(s.n, 0);
 }
 
+/* The same continued // comment with CR LF line ends: the backslash before "\r\n" too. */
+static void suppress_crlf(void **state)
+{
+	struct rml_suppressions s;
+
+	(void)state;
+	scan("y(); // regmap-lint: ignore h,\\\r\n"
+	     "   i -- why\r\n"
+	     "z();\r\n",
+	     &s);
+	assert_int_equal(s.n, 1);
+	ASSERT_ENTRY(&s, 0, 1, 1, "why", "h", "i");
+	rml_suppress_fini(&s);
+}
+
 static void suppress_match(void **state)
 {
 	struct rml_suppressions s;
@@ -256,7 +271,8 @@ static void suppress_large(void **state)
 int main(int argc, char **argv)
 {
 	static const struct CMUnitTest tests[] = {
-		cmocka_unit_test(suppress_targets),	 cmocka_unit_test(suppress_match),
+		cmocka_unit_test(suppress_targets),	 cmocka_unit_test(suppress_crlf),
+		cmocka_unit_test(suppress_match),
 		cmocka_unit_test(suppress_not_comments), cmocka_unit_test(suppress_malformed),
 		cmocka_unit_test(suppress_large),
 	};
