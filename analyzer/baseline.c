@@ -16,20 +16,15 @@
 
 uint64_t rml_finding_hash(const char *rule, const char *line, size_t len)
 {
-	uint64_t h = 0xcbf29ce484222325ULL;
-	const unsigned char *r = (const unsigned char *)(rule ? rule : "");
+	const char *r = rule ? rule : "";
+	uint64_t h = rml_fnv1a(RML_FNV1A_INIT, r, strlen(r) + 1);	/* its NUL too */
 
-	do {
-		h ^= *r;
-		h *= 0x100000001b3ULL;
-	} while (*r++);
 	for (size_t i = 0; line && i < len; i++) {
-		unsigned char c = (unsigned char)line[i];
+		char c = line[i];
 
 		if (c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f' || c == '\0')
 			continue;
-		h ^= c;
-		h *= 0x100000001b3ULL;
+		h = rml_fnv1a(h, &c, 1);
 	}
 	return h;
 }

@@ -644,13 +644,7 @@ struct fileset {
 
 static uint64_t str_hash(const char *s)
 {
-	uint64_t h = 0xcbf29ce484222325ULL;
-
-	for (; *s; s++) {
-		h ^= (unsigned char)*s;
-		h *= 0x100000001b3ULL;
-	}
-	return h;
+	return rml_fnv1a(RML_FNV1A_INIT, s, strlen(s));
 }
 
 static void set_grow(struct fileset *set, const struct rml_compdb *db)

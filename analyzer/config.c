@@ -17,15 +17,6 @@
 
 #define SHOWN 64 /* longest key or value echoed in an error */
 
-static char *xstrndup(const char *s, size_t n)
-{
-	char *p = rml_xmalloc(n + 1);
-
-	memcpy(p, s, n);
-	p[n] = '\0';
-	return p;
-}
-
 int rml_config_find(const char *file, char **found)
 {
 	char cwd[4096], *abs, *cand, *slash;
@@ -143,7 +134,7 @@ static char *dir_of(const char *path)
 
 	if (!slash)
 		return rml_xstrdup("");
-	return xstrndup(path, slash == path ? 1 : (size_t)(slash - path));
+	return rml_xstrndup(path, slash == path ? 1 : (size_t)(slash - path));
 }
 
 static int set_key(struct rml_line_reader *r, struct rml_config *c, enum key k, const char *v,
@@ -171,7 +162,7 @@ static int set_key(struct rml_line_reader *r, struct rml_config *c, enum key k, 
 				shown(buf, v, (size_t)(ve - v)));
 		return 0;
 	case K_BASELINE: {
-		char *rel = xstrndup(v, (size_t)(ve - v)), *dir = dir_of(c->path);
+		char *rel = rml_xstrndup(v, (size_t)(ve - v)), *dir = dir_of(c->path);
 
 		c->baseline = rml_path_join(dir, rel);
 		free(rel);

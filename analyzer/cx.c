@@ -69,8 +69,3 @@ int rml_cx_load(char *err, size_t errlen)
 		snprintf(err, errlen, "%s", why);
 	return -1;
 }
-
-bool rml_cx_loaded(void)
-{
-	return state == LOADED;
-}

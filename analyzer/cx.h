@@ -98,6 +98,5 @@ extern struct rml_cx rml_cx;
  * one-line reason in err ("cannot load libclang: ..."), remembered for later calls.
  */
 int rml_cx_load(char *err, size_t errlen);
-bool rml_cx_loaded(void);
 
 #endif

@@ -99,11 +99,7 @@ struct ctx {
 
 static size_t str_hash(const char *s)
 {
-	size_t h = 1469598103934665603ull;
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211ull;
-	return h;
+	return (size_t)rml_fnv1a(RML_FNV1A_INIT, s, strlen(s));
 }
 
 static struct fsum *sum_of(struct ctx *c, const char *usr)
@@ -635,12 +631,7 @@ static void vset(struct pst *s, int v, unsigned cls)
 
 static size_t visit_hash(unsigned node, const struct pst *s)
 {
-	const unsigned char *p = (const unsigned char *)s;
-	size_t h = 1469598103934665603ull ^ node;
-
-	for (size_t i = 0; i < sizeof(*s); i++)
-		h = (h ^ p[i]) * 1099511628211ull;
-	return h;
+	return (size_t)rml_fnv1a(RML_FNV1A_INIT ^ node, s, sizeof(*s));
 }
 
 /* Record (node, s) as seen; false when it was. */

@@ -30,22 +30,13 @@ static bool is_blank(char c)
 	       c == '\0';
 }
 
-static char *xstrndup(const char *s, size_t n)
-{
-	char *p = rml_xmalloc(n + 1);
-
-	memcpy(p, s, n);
-	p[n] = '\0';
-	return p;
-}
-
 static void push_rule(struct rml_suppression *e, size_t *cap, const char *s, size_t n)
 {
 	if (e->nrules == *cap) {
 		*cap = *cap ? *cap * 2 : 4;
 		e->rules = rml_xrealloc(e->rules, *cap * sizeof(*e->rules));
 	}
-	e->rules[e->nrules++] = xstrndup(s, n);
+	e->rules[e->nrules++] = rml_xstrndup(s, n);
 }
 
 static void drop_rules(struct rml_suppression *e)

@@ -579,13 +579,7 @@ struct bline {
 
 static uint64_t line_hash(const char *s, size_t len, bool nl)
 {
-	uint64_t h = 0xcbf29ce484222325ULL;
-
-	for (size_t i = 0; i < len; i++) {
-		h ^= (unsigned char)s[i];
-		h *= 0x100000001b3ULL;
-	}
-	return h ^ (nl ? 0x5555555555555555ULL : 0);
+	return rml_fnv1a(RML_FNV1A_INIT, s, len) ^ (nl ? 0x5555555555555555ULL : 0);
 }
 
 /* Every line of every hunk ends in "\r\n" (or '\r' at the end of the text). */

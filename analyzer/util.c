@@ -106,6 +106,17 @@ void rml_buf_putc(struct rml_buf *b, char c)
 	rml_buf_put(b, &c, 1);
 }
 
+uint64_t rml_fnv1a(uint64_t h, const void *p, size_t n)
+{
+	const unsigned char *b = p;
+
+	for (size_t i = 0; i < n; i++) {
+		h ^= b[i];
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}
+
 int rml_utf8_len(const unsigned char *p, const unsigned char *end)
 {
 	unsigned char c = p[0], lo = 0x80, hi = 0xbf;

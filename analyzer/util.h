@@ -8,6 +8,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #define RML_FORMAT(a, b) __attribute__((format(printf, a, b)))
 #define RML_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
@@ -64,6 +65,10 @@ void rml_buf_putc(struct rml_buf *b, char c);
  * end cuts it. end NULL: the string ends at a NUL byte (which makes a sequence invalid).
  */
 int rml_utf8_len(const unsigned char *p, const unsigned char *end);
+
+/* FNV-1a of n bytes at p, continuing from h (RML_FNV1A_INIT to start a hash). */
+#define RML_FNV1A_INIT 0xcbf29ce484222325ULL
+uint64_t rml_fnv1a(uint64_t h, const void *p, size_t n);
 
 /* Where a line-by-line reader is, for its error: "name:line: reason" into err. */
 struct rml_line_reader {

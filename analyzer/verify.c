@@ -104,15 +104,6 @@ static bool starts_with(const char *p, const char *end, const char *s, size_t n)
 	return (size_t)(end - p) >= n && memcmp(p, s, n) == 0;
 }
 
-static char *xstrndup(const char *s, size_t n)
-{
-	char *p = rml_xmalloc(n + 1);
-
-	memcpy(p, s, n);
-	p[n] = '\0';
-	return p;
-}
-
 static void RML_FORMAT(2, 3) scan_error(struct scan *s, const char *fmt, ...)
 {
 	va_list ap;
@@ -172,7 +163,7 @@ static void push_arg(struct rml_verify *v, const char *w, size_t n)
 {
 	if (!v->args || v->nargs == args_cap(v->nargs))
 		v->args = rml_xrealloc(v->args, args_cap(v->nargs + 1) * sizeof(*v->args));
-	v->args[v->nargs++] = xstrndup(w, n);
+	v->args[v->nargs++] = rml_xstrndup(w, n);
 }
 
 /* "expected-no-diagnostics" and expected-<sev> must not share a file. */
@@ -260,7 +251,7 @@ static const char *parse_expect(struct scan *s, enum rml_sev sev, const char *ki
 	if (!check_mix(s, false))
 		return q + 2;
 	e.file = rml_xstrdup(s->path);
-	e.text = xstrndup(open, (size_t)(q - open));
+	e.text = rml_xstrndup(open, (size_t)(q - open));
 	push_expect(s->v, &e);
 	return q + 2;
 }
