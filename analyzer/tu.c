@@ -240,6 +240,7 @@ int rml_tu_analyse(struct rml_index *idx, const char *path, const struct rml_par
 		   struct rml_facts *facts, char *err, size_t errlen)
 {
 	struct rml_tu_argv a;
+	char *abspath = NULL;
 	const char **argv;
 	size_t n;
 	struct CXUnsavedFile *uf = NULL;
@@ -251,6 +252,13 @@ int rml_tu_analyse(struct rml_index *idx, const char *path, const struct rml_par
 		snprintf(err, errlen, "%s", idx->why);
 		return -1;
 	}
+	/*
+	 * With contents standing in for files (keyed by absolute path), name a relative file
+	 * absolutely too: its #include "foo.h" then resolves to the stand-in's name, not to a
+	 * second, on-disk foo.h the driver's own headers are not recognised in.
+	 */
+	if (o->overlay && o->overlay->n && path[0] != '/' && !o->workdir)
+		path = abspath = rml_abspath(path);
 	rml_tu_argv(o, &a);
 	argv = a.v;
 	n = a.n;
@@ -274,6 +282,7 @@ int rml_tu_analyse(struct rml_index *idx, const char *path, const struct rml_par
 	}
 	free(uf);
 	rml_tu_argv_fini(&a);
+	free(abspath);
 	if (e != CXError_Success || !tu) {
 		snprintf(err, errlen, "cannot parse: %s", cx_error_name(e));
 		return -1;

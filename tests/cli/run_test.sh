@@ -246,7 +246,8 @@ if command -v git >/dev/null 2>&1; then
 
 	# pre-commit: staged contents, staged lines
 	ln -s "$SRC/ci/pre-commit" .git/hooks/pre-commit
-	export REGMAP_LINT="$RL" REGMAP_LINT_OPTS=--no-config
+	mkdir "$T/hooktmp"
+	export REGMAP_LINT="$RL" REGMAP_LINT_OPTS=--no-config TMPDIR="$T/hooktmp"
 	sed -i 's|^\treturn regmap_field_write(foo->f\[F_MODE\], 9);|\tregmap_field_write(foo->f[F_GAIN], 16);\n\treturn regmap_field_write(foo->f[F_MODE], 9);|' foo.c
 	$G add foo.c
 	# the working tree fixes it, the index does not: the commit is refused
@@ -265,14 +266,26 @@ if command -v git >/dev/null 2>&1; then
 		ko "pre-commit: a clean staged change was refused: $(cat "$T/out" "$T/err")"
 	fi
 	git checkout -q foo.c
-	# a staged header change reaches the .c files that include it
+	# a staged header is analysed through the .c files that include it: a defect added
+	# to it is refused, with the header's line; a harmless change goes in
+	printf 'static const struct reg_field foo_extra = REG_FIELD(FOO_CTRL, 6, 5);\n' >>foo.h
+	$G add foo.h
+	if $G commit -q -m header-bad >"$T/out" 2>"$T/err"; then
+		ko "pre-commit: a defect staged in a header was committed"
+	else
+		grep -q 'foo.h:2:.*field-lsb-gt-msb' "$T/err" "$T/out" && ok ||
+			ko "pre-commit: the header's finding not shown: $(cat "$T/out" "$T/err")"
+	fi
+	git checkout -q HEAD -- foo.h
 	sed -i 's|0x10|0x10\n#define FOO_WIDE_VALUE 99|' foo.h
-	sed -i 's|^\treturn regmap_field_write(foo->f\[F_MODE\], 9);|\treturn regmap_field_write(foo->f[F_MODE], 9);|' foo.c
 	$G add foo.h
 	if $G commit -q -m header >"$T/out" 2>"$T/err"; then ok; else
 		ko "pre-commit: a harmless header change was refused: $(cat "$T/out" "$T/err")"
 	fi
-	unset REGMAP_LINT REGMAP_LINT_OPTS
+	# the hook's temporary copies of the staged files are gone after every commit
+	[ -z "$(ls -A "$T/hooktmp")" ] && ok ||
+		ko "pre-commit: left its copies behind: $(ls -A "$T/hooktmp")"
+	unset REGMAP_LINT REGMAP_LINT_OPTS TMPDIR
 
 	# the pre-commit framework with our .pre-commit-hooks.yaml (try-repo: this source tree
 	# as the hook repository, uncommitted changes included)
