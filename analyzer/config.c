@@ -19,16 +19,14 @@
 
 int rml_config_find(const char *file, char **found)
 {
-	char cwd[4096], *abs, *cand, *slash;
+	char *abs, *cand, *slash;
 	size_t n;
 
 	*found = NULL;
-	if (file[0] == '/') {
-		abs = rml_path_fold(file);
-	} else {
-		if (!getcwd(cwd, sizeof(cwd)))
-			return 0;
-		abs = rml_path_join(cwd, file);
+	abs = rml_abspath(file);
+	if (abs[0] != '/') {	/* the current directory cannot be known */
+		free(abs);
+		return 0;
 	}
 	/* abs is "/" or "/a/b" (folded): its directory is everything before the last '/' */
 	n = strlen(abs);

@@ -8,15 +8,6 @@
 
 #include "util.h"
 
-char *rml_abspath(const char *path)
-{
-	char cwd[PATH_MAX];
-
-	if (path[0] == '/' || !getcwd(cwd, sizeof(cwd)))
-		return rml_path_fold(path);
-	return rml_path_join(cwd, path);
-}
-
 void rml_overlay_set(struct rml_overlay *ov, const char *path, char *text, size_t len)
 {
 	char *abs = rml_abspath(path);

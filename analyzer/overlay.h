@@ -10,6 +10,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "util.h"
+
 struct rml_ovfile {
 	char *path;	/* absolute, normalised */
 	char *text;	/* heap, NUL-terminated */
@@ -21,8 +23,6 @@ struct rml_overlay {
 	size_t n;
 };
 
-/* path made absolute (against the current directory) with "." and ".." folded (heap). */
-char *rml_abspath(const char *path);
 /* Add (or replace) path's contents; takes ownership of text (heap, NUL-terminated). */
 void rml_overlay_set(struct rml_overlay *ov, const char *path, char *text, size_t len);
 /* The contents standing in for path, or NULL. ov may be NULL. */

@@ -353,24 +353,21 @@ static int load_diff(struct run *r)
 	int rc;
 
 	if (o->since) {
-		char *top = NULL, rev[PATH_MAX + 8];
-		size_t tl;
+		/*
+		 * First whether this is a git repository at all (git rev-parse says so in one
+		 * line; outside one, git diff would print its whole usage), then the diff.
+		 */
 		char *const topv[] = { "git", "rev-parse", "--show-toplevel", NULL };
+		char *const diffv[] = { "git", "diff", "-U0", "--no-color", "--no-ext-diff",
+					"--src-prefix=a/", "--dst-prefix=b/", "--relative",
+					(char *)o->since, "--", NULL };
 
-		if (run_git(r, topv, &top, &tl) < 0)
+		if (run_git(r, topv, &text, &len) < 0)
 			return -1;
-		while (tl && (top[tl - 1] == '\n' || top[tl - 1] == '\r'))
-			top[--tl] = '\0';
-		free(top);
-		snprintf(rev, sizeof(rev), "%s", o->since);
-		{
-			char *const diffv[] = { "git", "diff", "-U0", "--no-color", "--no-ext-diff",
-						"--src-prefix=a/", "--dst-prefix=b/", "--relative",
-						rev, "--", NULL };
-
-			if (run_git(r, diffv, &text, &len) < 0)
-				return -1;
-		}
+		free(text);
+		text = NULL;
+		if (run_git(r, diffv, &text, &len) < 0)
+			return -1;
 		name = "--since";
 	} else if (!strcmp(name, "-")) {
 		if (rml_read_fd(STDIN_FILENO, &text, &len) < 0) {

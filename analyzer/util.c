@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -398,6 +399,15 @@ char *rml_path_fold(const char *path)
 	out[o] = '\0';
 	free(segs);
 	return out;
+}
+
+char *rml_abspath(const char *path)
+{
+	char cwd[PATH_MAX];
+
+	if (path[0] == '/' || !getcwd(cwd, sizeof(cwd)))
+		return rml_path_fold(path);
+	return rml_path_join(cwd, path);
 }
 
 char *rml_path_join(const char *dir, const char *rel)

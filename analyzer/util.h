@@ -108,6 +108,11 @@ int rml_read_bytes_max(const char *path, size_t max, char **text, size_t *len, c
 char *rml_path_fold(const char *path);
 /* rel folded when absolute or dir is NULL or "", else dir + "/" + rel folded; heap. */
 char *rml_path_join(const char *dir, const char *rel);
+/*
+ * path made absolute against the current directory, "." and ".." folded (heap); relative
+ * still when the current directory cannot be known.
+ */
+char *rml_abspath(const char *path);
 
 /* Display column (tab stops every 8) of byte column `bytecol` (1-based) in `line`. */
 unsigned rml_display_col(const char *line, size_t linelen, unsigned bytecol);
