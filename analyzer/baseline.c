@@ -149,7 +149,7 @@ bool rml_baseline_take(struct rml_baseline *b, const char *path, const char *rul
 	return false;
 }
 
-static int put_escaped(FILE *out, const char *s)
+static void put_escaped(FILE *out, const char *s)
 {
 	for (; *s; s++) {
 		const char *esc = *s == '\t'   ? "\\t"
@@ -163,7 +163,6 @@ static int put_escaped(FILE *out, const char *s)
 		else
 			fputc(*s, out);
 	}
-	return 0;
 }
 
 int rml_baseline_write(const struct rml_baseline *b, FILE *out)

@@ -1215,7 +1215,7 @@ static void walk_struct(struct ex *x, CXCursor var, CXType t, CXCursor init, con
 	visit_fields(t, collect_member, &ml);
 	get_all_kids(init, &k);
 	for (i = 0; i < k.n; i++) {
-		CXCursor e = k.c[i], m;
+		CXCursor e = k.c[i], m, se;
 		unsigned mi = pos;
 		const char *mname;
 		CXType mt;
@@ -1237,10 +1237,11 @@ static void walk_struct(struct ex *x, CXCursor var, CXType t, CXCursor init, con
 		pos = mi + 1;
 		m = ml.m[mi];
 		mt = clang_getCursorType(m);
+		se = strip_more(e);
 		if (is_handle_type(mt) && !is_field_ptr(mt) && nhp < RML_ARRAY_SIZE(hp) &&
-		    clang_getCursorKind(strip_more(e)) == CXCursor_UnaryOperator &&
-		    clang_getCursorUnaryOperatorKind(strip_more(e)) == CXUnaryOperator_AddrOf) {
-			hp[nhp].h = handle_of(x, strip_more(e));	/* .rmf = &priv->fwd */
+		    clang_getCursorKind(se) == CXCursor_UnaryOperator &&
+		    clang_getCursorUnaryOperatorKind(se) == CXUnaryOperator_AddrOf) {
+			hp[nhp].h = handle_of(x, se);	/* .rmf = &priv->fwd */
 			if (hp[nhp].h.base) {
 				hp[nhp].member = cxstr(x, clang_getCursorSpelling(m));
 				nhp++;
@@ -1748,10 +1749,10 @@ static void fref_of(struct ex *x, CXCursor arg, bool bulk, struct rml_fref *r)
 	}
 	if (kind == CXCursor_DeclRefExpr) {
 		CXCursor ref = clang_getCursorReferenced(e);
+		int pi = clang_getCursorKind(ref) == CXCursor_ParmDecl ? param_index(x, ref) : -1;
 
-		if (clang_getCursorKind(ref) == CXCursor_ParmDecl && !bulk && param_index(x, ref) >= 0 &&
-		    is_regfield_type(x, clang_getCursorType(ref))) {
-			r->by_param = param_index(x, ref) + 1;	/* an allocation helper's */
+		if (!bulk && pi >= 0 && is_regfield_type(x, clang_getCursorType(ref))) {
+			r->by_param = pi + 1;	/* an allocation helper's */
 			return;
 		}
 		if (clang_getCursorKind(ref) != CXCursor_VarDecl)
@@ -4676,7 +4677,6 @@ static struct rml_repaired *repaired_of(struct ex *x, struct file_info *fi)
 	return &x->rep[x->nrep++];
 }
 
-/* A table or config whose initialiser clang dropped: blank what cannot hold a reg_field. */
 /*
  * The compiler errors of the translation unit, read when a repair first needs them: libclang
  * builds its diagnostic set on the first question (a lone file has hundreds of errors, about
@@ -4734,6 +4734,7 @@ static bool is_dependent_init(CXCursor init)
 	return false;
 }
 
+/* A table or config whose initialiser clang dropped: blank what cannot hold a reg_field. */
 static void repair_var(struct ex *x, CXCursor var)
 {
 	CXType t = clang_getCursorType(var);

@@ -431,8 +431,10 @@ static void link_writes(struct rml_facts *f)
 		add_winst(f, &wi, 0, &b);
 		if (b.cut)
 			rml_facts_unknown(f, &w->loc, "the call chains of this write",
-					  !b.total ? "more than a million in all: the rest are not checked"
-						   : "more than 10000: the rest are not checked");
+					  !b.total ? "more than " RML_STR(MAX_CHAINS) " in all: the rest are "
+						     "not checked"
+						   : "more than " RML_STR(MAX_CHAINS_PER_WRITE) ": the rest are "
+						     "not checked");
 	}
 }
 

@@ -12,6 +12,8 @@
 
 #define RML_FORMAT(a, b) __attribute__((format(printf, a, b)))
 #define RML_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#define RML_STR_(x) #x
+#define RML_STR(x) RML_STR_(x)	/* a macro's value as a string literal */
 
 struct rml_arena_chunk;
 
@@ -96,7 +98,10 @@ int rml_read_bytes(const char *path, char **text, size_t *len, char *err, size_t
 int rml_write_atomic(const char *path, const char *buf, size_t len, char *err, size_t errlen);
 /* All of fd (a pipe, stdin) into *text (heap, NUL-terminated): 0, or -1 with errno. */
 int rml_read_fd(int fd, char **text, size_t *len);
-/* The same with a size limit of max bytes ("file too large (N bytes)" beyond it). */
+/*
+ * The same for a file under max bytes: one of max bytes or more is "file too large (N
+ * bytes)", or "file too large" when it grows to that while being read.
+ */
 int rml_read_bytes_max(const char *path, size_t max, char **text, size_t *len, char *err,
 		       size_t errlen);
 

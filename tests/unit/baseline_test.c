@@ -68,7 +68,8 @@ static void baseline_hash(void **state)
 		rml_finding_hash("field-overlap", " REG_FIELD(0x10,0,\0003) ,\r\v\f\0", 27),
 		0x39b12cd150399841ULL);
 	assert_int_equal(rml_finding_hash(NULL, NULL, 99), 0xaf63bd4c8601b7dfULL);
-	assert_int_equal(rml_finding_hash("", NULL, 0), rml_finding_hash(NULL, "", 0));
+	assert_int_equal(rml_finding_hash("", NULL, 0), 0xaf63bd4c8601b7dfULL);
+	assert_int_equal(rml_finding_hash(NULL, "", 0), 0xaf63bd4c8601b7dfULL);
 	/* only len bytes count; the rule and the line do not run into each other */
 	assert_int_equal(rml_finding_hash("value-range", "regmap_field_write(f, 0x100);XYZ", 29),
 			 0xd9c7f6e3ffecf474ULL);
