@@ -31,6 +31,18 @@ static int alloc_widened(struct device *dev, struct amp *amp, struct reg_field f
 	return 0;
 }
 
+/* the field as given: only where the caller puts the handle keeps this case silent */
+static int alloc_plain(struct device *dev, struct amp *amp, struct reg_field fdesc,
+		       struct regmap_field **fieldp)
+{
+	struct regmap_field *f = devm_regmap_field_alloc(dev, amp->map, fdesc);
+
+	if (IS_ERR(f))
+		return PTR_ERR(f);
+	*fieldp = f;
+	return 0;
+}
+
 int amp_probe(struct device *dev, struct amp *amp);
 int amp_probe(struct device *dev, struct amp *amp)
 {
@@ -40,7 +52,7 @@ int amp_probe(struct device *dev, struct amp *amp)
 	ret = alloc_widened(dev, amp, en, &amp->en);
 	if (ret)
 		return ret;
-	ret = alloc_widened(dev, amp, gain, &tmp);
+	ret = alloc_plain(dev, amp, gain, &tmp);
 	if (ret)
 		return ret;
 	amp->gain = tmp;
