@@ -3,11 +3,10 @@
 # --files-from, -p compile_commands.json, .regmap-lint config files, inline suppressions,
 # baselines, --diff/--since/--patch, --contents-from and the pre-commit hook (ci/pre-commit
 # in a real git repository), per-driver time/memory limits and crash isolation.
-#   run_test.sh /path/to/regmap-lint /path/to/source-root [sanitized]
+#   run_test.sh /path/to/regmap-lint /path/to/source-root
 set -u
 RL=$1
 SRC=$2
-SANITIZED=${3:-}	# unused: the limits are tested through hooks, the same with sanitizers
 case $RL in /*) ;; *) RL=$(pwd)/$RL ;; esac
 T=$(mktemp -d)
 trap 'chmod -R u+rwx "$T" 2>/dev/null; rm -rf "$T"' EXIT
