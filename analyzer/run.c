@@ -610,6 +610,19 @@ struct supfile {
 	struct rml_suppressions s;
 };
 
+/* path's suppressions from its text (NULL: none), as a new entry of files. */
+static struct supfile *sup_add(struct rml_ptrvec *files, const char *path, const char *text,
+			       size_t len)
+{
+	struct supfile *f = rml_xcalloc(1, sizeof(*f));
+
+	f->path = path;
+	if (text)
+		rml_suppress_scan(text, len, &f->s);
+	rml_ptrvec_push(files, f);
+	return f;
+}
+
 static struct supfile *sup_for(struct rml_ptrvec *files, const struct rml_overlay *ov,
 			       const char *path)
 {
@@ -622,12 +635,12 @@ static struct supfile *sup_for(struct rml_ptrvec *files, const struct rml_overla
 		if (!strcmp(f->path, path))
 			return f;
 	}
-	f = rml_xcalloc(1, sizeof(*f));
-	f->path = path;
-	if (rml_read_source(ov, path, &text, &len, err, sizeof(err)) == 0)
-		rml_suppress_scan(text, len, &f->s);
+	if (rml_read_source(ov, path, &text, &len, err, sizeof(err)) < 0) {
+		free(text);
+		text = NULL;
+	}
+	f = sup_add(files, path, text, len);
 	free(text);
-	rml_ptrvec_push(files, f);
 	return f;
 }
 
@@ -733,6 +746,10 @@ static int worker(size_t gi, int fd, void *ctx)
 			rml_print_verbose(vf, res);
 		nlines += count_lines(res->text, res->len);
 	}
+	/* the inputs' suppressions from the texts already read for them (headers: read here) */
+	for (size_t k = 0; k < gr->n; k++)
+		if (g.files[k].text)
+			sup_add(&sups, paths[k], g.files[k].text, g.files[k].len);
 	for (size_t e = 0; e < rml_diags_count(&g.diags); e++) {
 		struct rml_diag *d = rml_diags_at(&g.diags, e);
 		bool sibling = false;
@@ -751,7 +768,7 @@ static int worker(size_t gi, int fd, void *ctx)
 	rml_diags_sort(&shown);
 	/* the inputs' suppressions: malformed ones always said, unused ones with -v */
 	for (size_t k = 0; k < gr->n; k++)
-		sup_for(&sups, &r->ov, paths[k]);
+		sup_for(&sups, &r->ov, paths[k]);	/* any whose text could not be read */
 	for (size_t i = 0; i < sups.n; i++) {
 		struct supfile *f = sups.p[i];
 
