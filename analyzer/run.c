@@ -66,6 +66,7 @@ struct occ {
 
 struct run {
 	const struct rml_run_opts *o;
+	char *written_dir;	/* --write-baseline's directory, absolute, with its '/' */
 	struct rml_report *rep;
 	void (*flush)(void *);
 	void *flush_ctx;
@@ -517,13 +518,17 @@ static int plan_compdb(struct run *r, const struct rml_inlist *named, size_t *sk
 {
 	char err[PATH_MAX + 256];
 	bool *found = rml_xcalloc(named->n + 1, sizeof(*found));
+	char **abs = rml_xcalloc(named->n + 1, sizeof(*abs));	/* the named files, absolute */
 	int rc = 0;
 
 	if (rml_compdb_load(r->o->compdb, &r->db, err, sizeof(err)) < 0) {
 		run_error(r, "%s", err);
 		free(found);
+		free(abs);
 		return -1;
 	}
+	for (size_t k = 0; k < named->n; k++)
+		abs[k] = rml_abspath(named->v[k]);
 	r->entry_args = rml_xcalloc(r->db.n + 1, sizeof(*r->entry_args));
 	r->entry_parse = rml_xcalloc(r->db.n + 1, sizeof(*r->entry_parse));
 	for (size_t i = 0; i < r->db.n; i++) {
@@ -533,13 +538,9 @@ static int plan_compdb(struct run *r, const struct rml_inlist *named, size_t *sk
 		size_t skip0 = e->argc && e->argv[0][0] != '-';
 		bool want = !named->n;
 
-		for (size_t k = 0; k < named->n && !want; k++) {
-			char *abs = rml_abspath(named->v[k]);
-
-			if (!strcmp(abs, e->file))
+		for (size_t k = 0; k < named->n && !want; k++)
+			if (!strcmp(abs[k], e->file))
 				want = found[k] = true;
-			free(abs);
-		}
 		if (!want || !is_c(e->file))
 			continue;
 		if (!rml_may_use_api(&r->ov, e->file)) {
@@ -568,6 +569,9 @@ static int plan_compdb(struct run *r, const struct rml_inlist *named, size_t *sk
 				named->v[k], r->o->compdb);
 			rc = -1;
 		}
+	for (size_t k = 0; k < named->n; k++)
+		free(abs[k]);
+	free(abs);
 	free(found);
 	return rc;
 }
@@ -906,16 +910,23 @@ static bool keep(struct run *r, const struct job *j, const struct rml_diag *d)
 		}
 	}
 	if (r->o->write_baseline) {
-		char *bdir = rml_abspath(r->o->write_baseline), *slash = strrchr(bdir, '/');
 		const char *rel;
 		unsigned occ;
 		uint64_t h;
 
-		slash[1] = '\0';
-		rel = rel_to(r, bdir, d->loc.file);
+		if (!r->written_dir) {	/* once per run */
+			char *slash;
+
+			r->written_dir = rml_abspath(r->o->write_baseline);
+			slash = strrchr(r->written_dir, '/');
+			if (slash)
+				slash[1] = '\0';
+			else
+				r->written_dir[0] = '\0';	/* the current directory cannot be known */
+		}
+		rel = rel_to(r, r->written_dir, d->loc.file);
 		h = identity(r, d, rel, &occ);
 		rml_baseline_add(&r->written, rel, d->rule, h, occ, d->msg);
-		free(bdir);
 		return true;
 	}
 	if (s->baseline) {
@@ -1226,6 +1237,7 @@ out:
 	for (size_t i = 0; i < r.njobs; i++)
 		free(r.jobs[i].path);
 	free(r.jobs);
+	free(r.written_dir);
 	free(r.groups);
 	for (size_t i = 0; i < r.nentry; i++)
 		rml_args_fini(&r.entry_args[i]);
