@@ -76,6 +76,8 @@ static bool shares_include(const char *mine, const char *text)
  * API and include one of the driver's own headers it includes ("tsens.h", "lpass.h").
  * They are read for what they contribute (allocations, wrappers, tables), not reported.
  */
+static bool mentions_api(const char *t, size_t len);
+
 size_t rml_find_siblings(const struct rml_overlay *ov, const char *path, char ***out)
 {
 	size_t dl = rml_dir_len(path), n = 0;
@@ -101,8 +103,7 @@ size_t rml_find_siblings(const struct rml_overlay *ov, const char *path, char **
 		if (!strcmp(de->d_name, path + (dl ? dl + 1 : 0)) ||
 		    rml_read_source(ov, cand, &text, &len, err, sizeof(err)) < 0)
 			continue;
-		if ((strstr(text, "regmap_field") || strstr(text, "reg_field")) &&
-		    shares_include(mine, text)) {
+		if (mentions_api(text, len) && shares_include(mine, text)) {
 			*out = rml_xrealloc(*out, (n + 1) * sizeof(**out));
 			(*out)[n++] = rml_xstrdup(cand);
 		}
