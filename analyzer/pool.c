@@ -45,8 +45,8 @@ static double now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* Write all of buf to fd (a worker's result pipe). */
-static int write_all(int fd, const char *buf, size_t len)
+/* For workers: all of buf to fd (the result pipe). */
+int rml_pool_write(int fd, const char *buf, size_t len)
 {
 	while (len) {
 		ssize_t w = write(fd, buf, len);
@@ -341,10 +341,4 @@ out:
 	free(pfd);
 	free(w);
 	return rc;
-}
-
-/* For workers: the whole result in one go. */
-int rml_pool_write(int fd, const char *buf, size_t len)
-{
-	return write_all(fd, buf, len);
 }

@@ -1,7 +1,7 @@
 /*
  * run: plan the jobs, analyse each driver in a worker, filter, report (see run.h).
  *
- * Worker -> parent result: "RML1 rc nfiles nlines vlen alen\n", then vlen bytes of -v
+ * Worker -> parent result: "RML1 rc nlines vlen alen\n", then vlen bytes of -v
  * text, alen bytes of messages always shown (malformed suppressions), then the driver's
  * diagnostics (rml_diags_pack).
  */
@@ -809,8 +809,8 @@ static int worker(size_t gi, int fd, void *ctx)
 	fclose(df);
 	{
 		char head[128];
-		int hl = snprintf(head, sizeof(head), "RML1 %d %zu %lu %zu %zu\n", rc, gr->n,
-				  nlines, vlen, alen);
+		int hl = snprintf(head, sizeof(head), "RML1 %d %lu %zu %zu\n", rc, nlines, vlen,
+				  alen);
 
 		wrc = rml_pool_write(fd, head, (size_t)hl) || rml_pool_write(fd, vbuf, vlen) ||
 		      rml_pool_write(fd, abuf, alen) || rml_pool_write(fd, dbuf, dlen);
@@ -1026,7 +1026,7 @@ static void finish_group(struct run *r, const struct group *g, const struct rml_
 	const struct job *j = &r->jobs[g->first];
 	struct rml_arena arena;
 	struct rml_diags got, shown;
-	int rc = EXIT_TOOL_ERROR, nf = 0;
+	int rc = EXIT_TOOL_ERROR;
 	unsigned long nlines = 0;
 	size_t vlen = 0, alen = 0, nfiles = g->n;
 	const char *nl = t->data ? memchr(t->data, '\n', t->len) : NULL;
@@ -1035,7 +1035,7 @@ static void finish_group(struct run *r, const struct group *g, const struct rml_
 	rml_diags_init(&got, &arena);
 	rml_diags_init(&shown, &arena);
 	if (t->status == RML_TASK_OK && nl &&
-	    sscanf(t->data, "RML1 %d %d %lu %zu %zu", &rc, &nf, &nlines, &vlen, &alen) == 5 &&
+	    sscanf(t->data, "RML1 %d %lu %zu %zu", &rc, &nlines, &vlen, &alen) == 4 &&
 	    vlen + alen <= t->len - (size_t)(nl + 1 - t->data) &&
 	    rml_diags_unpack(&got, nl + 1 + vlen + alen,
 			     t->len - (size_t)(nl + 1 - t->data) - vlen - alen) == 0) {
