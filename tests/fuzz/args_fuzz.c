@@ -1,5 +1,5 @@
 /*
- * args_fuzz: libFuzzer harness for the compiler-argv normaliser (analyzer/args.c).
+ * args_fuzz: libFuzzer harness for the compiler-argv normaliser (analyzer/cli/args.c).
  * The input is split at NUL bytes into words; a word "SRCARCH=x", "ARCH=x" or
  * "CROSS_COMPILE=x" sets that variable of the environment the normaliser honours (as
  * main.c passes $SRCARCH, $ARCH, $CROSS_COMPILE), every other word is an argv entry.

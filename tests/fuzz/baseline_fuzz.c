@@ -1,5 +1,5 @@
 /*
- * baseline_fuzz: libFuzzer harness for analyzer/baseline.c. The bytes are a baseline file;
+ * baseline_fuzz: libFuzzer harness for analyzer/cli/baseline.c. The bytes are a baseline file;
  * one that parses is written back, read again (it must give the same entries), and every
  * entry is taken by its identity. The bytes are hashed as a source line too. Everything is
  * freed; ASan's leak check holds.

@@ -1,5 +1,5 @@
 /*
- * compdb_fuzz: libFuzzer harness for analyzer/compdb.c. The bytes are a compile_commands.json
+ * compdb_fuzz: libFuzzer harness for analyzer/cli/compdb.c. The bytes are a compile_commands.json
  * (no NUL terminator: the parser gets a length) and, split on their first NUL, a "command"
  * string for the word splitter as well. Everything is freed; ASan's leak check holds.
  */

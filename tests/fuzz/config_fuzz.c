@@ -1,5 +1,5 @@
 /*
- * config_fuzz: libFuzzer harness for analyzer/config.c. The bytes are a .regmap-lint file
+ * config_fuzz: libFuzzer harness for analyzer/cli/config.c. The bytes are a .regmap-lint file
  * (parsed as "dir/.regmap-lint") and, up to their first NUL, a path to look for a config
  * from (only stat() is done with it). Everything is freed; ASan's leak check holds.
  */

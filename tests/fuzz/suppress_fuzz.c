@@ -1,5 +1,5 @@
 /*
- * suppress_fuzz: libFuzzer harness for analyzer/suppress.c. The bytes are C source (no NUL
+ * suppress_fuzz: libFuzzer harness for analyzer/cli/suppress.c. The bytes are C source (no NUL
  * terminator); every entry is checked for what the CLI relies on and matched once against
  * a rule id and the first rule's own text. Everything is freed; ASan's leak check holds.
  */

@@ -1,5 +1,5 @@
 /*
- * udiff_fuzz: libFuzzer harness for analyzer/udiff.c. The bytes are a diff, parsed with
+ * udiff_fuzz: libFuzzer harness for analyzer/cli/udiff.c. The bytes are a diff, parsed with
  * each strip mode; every file found is looked up, asked for its added lines, and applied
  * to an empty base and to the bytes themselves (as if they were the old file). Everything
  * is freed; ASan's leak check holds.

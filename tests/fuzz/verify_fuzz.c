@@ -1,6 +1,6 @@
 /*
  * verify_fuzz: libFuzzer harness for the corpus expectation parser and matcher
- * (analyzer/verify.c). The input is a file's text (NUL bytes and all, as --verify reads
+ * (analyzer/cli/verify.c). The input is a file's text (NUL bytes and all, as --verify reads
  * it): parsed as the main file, then again as a driver header; then matched against
  * diagnostics made from the directives it yielded (one at each expected line with its
  * text, so matches, counts and misses are all exercised) plus one nobody expects.

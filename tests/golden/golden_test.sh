@@ -13,7 +13,7 @@
 #   - sarif's rules table (the embedded rule docs, which change with every doc edit) is
 #     cut out here; sarif_validate checks it against the schema instead.
 # After an intended change of a format, regenerate the files by hand with
-#   GOLDEN_UPDATE=1 tests/golden/golden_test.sh build/analyzer/exe/regmap-lint .
+#   GOLDEN_UPDATE=1 tests/golden/golden_test.sh build/analyzer/regmap-lint .
 # and review the diff.
 set -u
 RL=$1

@@ -1,5 +1,5 @@
 /*
- * Unit tests for analyzer/args.c: the compiler-argv normaliser. Standalone cmocka program,
+ * Unit tests for analyzer/cli/args.c: the compiler-argv normaliser. Standalone cmocka program,
  * one group "args"; argv[1], if given, is a cmocka test filter ("args_target_*").
  */
 #include <setjmp.h>

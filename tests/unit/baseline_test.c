@@ -1,5 +1,5 @@
 /*
- * baseline_test: analyzer/baseline.c: the finding hash against values computed apart from
+ * baseline_test: analyzer/cli/baseline.c: the finding hash against values computed apart from
  * it, the file read (every error with its "name:LINE: reason"), taken from and written
  * back byte for byte, escapes, and a baseline large enough to show a quadratic step.
  * argv[1], if given, filters the tests.

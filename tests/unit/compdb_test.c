@@ -1,5 +1,5 @@
 /*
- * compdb_test: analyzer/compdb.c, the compile_commands.json reader and the "command" word
+ * compdb_test: analyzer/cli/compdb.c, the compile_commands.json reader and the "command" word
  * splitter, on literal databases: kbuild's gen_compile_commands.py shape, clang's
  * "arguments" shape, every error with its exact "name:LINE:COL: reason", every truncation
  * of a valid file, the nesting limit, and a database large enough to show a quadratic

@@ -1,5 +1,5 @@
 /*
- * config_test: analyzer/config.c: the key = value syntax, every error with its exact
+ * config_test: analyzer/cli/config.c: the key = value syntax, every error with its exact
  * "PATH:LINE: reason", the baseline path resolved against the config's directory, loading,
  * and the upward search in a directory tree made under /tmp. argv[1], if given, filters the
  * tests.

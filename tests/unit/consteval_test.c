@@ -1,4 +1,4 @@
-/* consteval_test: C integer semantics of analyzer/consteval.c, known and unknown. */
+/* consteval_test: C integer semantics of analyzer/engine/consteval.c, known and unknown. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>

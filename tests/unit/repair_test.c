@@ -1,4 +1,4 @@
-/* repair_test: blanking of initialiser items for lone-file mode (analyzer/repair.c). */
+/* repair_test: blanking of initialiser items for lone-file mode (analyzer/engine/repair.c). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>

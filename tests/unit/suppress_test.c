@@ -1,5 +1,5 @@
 /*
- * suppress_test: analyzer/suppress.c on literal C texts: both comment forms, the line each
+ * suppress_test: analyzer/cli/suppress.c on literal C texts: both comment forms, the line each
  * one silences (same line, next code line, stacked, after multi-line comments), reasons,
  * globs, comment lookalikes inside literals, every malformed form with its message, and
  * texts large enough to show a quadratic step. argv[1], if given, filters the tests.

@@ -1,5 +1,5 @@
 /*
- * udiff_test: analyzer/udiff.c on diffs as git 2.39 and GNU diff write them (git diff,
+ * udiff_test: analyzer/cli/udiff.c on diffs as git 2.39 and GNU diff write them (git diff,
  * git diff -U0, git format-patch with a cover letter, renames, mode changes, binary files,
  * quoted names, CRLF), every parse error with its exact message, the added-line lookup, and
  * applying hunks: at their line, at offsets, to created files, across a missing newline, and

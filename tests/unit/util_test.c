@@ -1,5 +1,5 @@
 /*
- * util_test: the file reader and the lexical path folding of analyzer/util.c (the arena and
+ * util_test: the file reader and the lexical path folding of analyzer/engine/util.c (the arena and
  * the vectors are exercised by every other unit). argv[1], if given, filters the tests.
  */
 #include <setjmp.h>

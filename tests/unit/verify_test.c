@@ -1,5 +1,5 @@
 /*
- * verify_test: the expected-* directive parser and the matcher of analyzer/verify.c, on
+ * verify_test: the expected-* directive parser and the matcher of analyzer/cli/verify.c, on
  * literal texts and hand-built diagnostics. Errors and failures are captured with
  * open_memstream() and compared as exact text. argv[1], if given, filters the tests.
  */

@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "util.h"
@@ -70,6 +71,14 @@ static inline struct rml_diag *rml_diags_at(const struct rml_diags *d, size_t i)
 }
 
 const char *rml_sev_name(enum rml_sev sev);
+
+/*
+ * A finding's identity that survives line moves (baselines, report fingerprints): FNV-1a
+ * 64 (offset basis 0xcbf29ce484222325, prime 0x100000001b3) over the rule id (NULL is ""),
+ * one NUL byte, and the bytes of line[0..len) less every space, tab, CR, VT, FF and NUL.
+ * line may be NULL (len is then ignored): a line that cannot be read.
+ */
+uint64_t rml_finding_hash(const char *rule, const char *line, size_t len);
 
 /* Worker -> parent: d's diagnostics as bytes; and back, appended to d (0, or -1 if malformed). */
 void rml_diags_pack(const struct rml_diags *d, FILE *out);

@@ -15,7 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../rules/rule.h"
+#include "rule.h"
 #include "agree.h"
 #include "args.h"
 #include "check.h"

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "baseline.h"
+#include "diag.h"
 
 struct rml_seen {
 	const char *path;
@@ -237,7 +237,7 @@ unsigned rml_utf16_col(const char *line, size_t len, unsigned dispcol)
 }
 
 /*
- * "<hash>:<n>": hash = rml_finding_hash() (baseline.c), FNV-1a 64 of the rule id, a NUL
+ * "<hash>:<n>": hash = rml_finding_hash() (diag.c), FNV-1a 64 of the rule id, a NUL
  * byte, and the finding's source line without any blank (space, tab, CR, VT, FF); n = 1 +
  * how many findings before it in this report have the same hash in the same file. It
  * survives moving the line and changing its indentation, and tells apart identical lines.

@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../rules/rule.h"
+#include "rule.h"
 #include "facts.h"
 
 #define MAX_PARTS 2

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../rules/rule.h"
+#include "rule.h"
 
 static const char sarif_schema[] = "https://json.schemastore.org/sarif-2.1.0.json";
 

@@ -14,21 +14,6 @@
 
 #define HEADER_PREFIX "# regmap-lint baseline "
 
-uint64_t rml_finding_hash(const char *rule, const char *line, size_t len)
-{
-	const char *r = rule ? rule : "";
-	uint64_t h = rml_fnv1a(RML_FNV1A_INIT, r, strlen(r) + 1);	/* its NUL too */
-
-	for (size_t i = 0; line && i < len; i++) {
-		char c = line[i];
-
-		if (c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f' || c == '\0')
-			continue;
-		h = rml_fnv1a(h, &c, 1);
-	}
-	return h;
-}
-
 static int cmp_entry(const struct rml_baseline_entry *a, const struct rml_baseline_entry *b)
 {
 	int c = strcmp(a->path, b->path);

@@ -192,3 +192,18 @@ int rml_diags_unpack(struct rml_diags *d, const char *buf, size_t len)
 	}
 	return 0;
 }
+
+uint64_t rml_finding_hash(const char *rule, const char *line, size_t len)
+{
+	const char *r = rule ? rule : "";
+	uint64_t h = rml_fnv1a(RML_FNV1A_INIT, r, strlen(r) + 1);	/* its NUL too */
+
+	for (size_t i = 0; line && i < len; i++) {
+		char c = line[i];
+
+		if (c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f' || c == '\0')
+			continue;
+		h = rml_fnv1a(h, &c, 1);
+	}
+	return h;
+}

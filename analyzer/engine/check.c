@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../rules/rule.h"
+#include "rule.h"
 
 #define MAX_FILE_SIZE (256u << 20)
 

@@ -19,14 +19,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define RML_BASELINE_HEADER "# regmap-lint baseline 1"
+#include "diag.h"
 
-/*
- * FNV-1a 64 (offset basis 0xcbf29ce484222325, prime 0x100000001b3) over the rule id (NULL
- * is ""), one NUL byte, and the bytes of line[0..len) less every space, tab, CR, VT, FF
- * and NUL. line may be NULL (len is then ignored): a line that cannot be read.
- */
-uint64_t rml_finding_hash(const char *rule, const char *line, size_t len);
+#define RML_BASELINE_HEADER "# regmap-lint baseline 1"
 
 struct rml_baseline_entry {
 	uint64_t hash;

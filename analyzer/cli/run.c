@@ -22,7 +22,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "../rules/rule.h"
+#include "rule.h"
 #include "baseline.h"
 #include "compdb.h"
 #include "config.h"
