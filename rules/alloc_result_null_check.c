@@ -10,28 +10,25 @@
  */
 #include "rule.h"
 
-static void check_facts(struct rml_ctx *ctx, const struct rml_facts *f)
+static void check_life(struct rml_ctx *ctx, const struct rml_life *l)
 {
-	for (size_t i = 0; i < f->lives.n; i++) {
-		const struct rml_life *l = f->lives.p[i];
-		struct rml_diag *d;
+	struct rml_diag *d;
 
-		if (l->kind != RML_LIFE_NULL_TEST || !l->api || !l->nat)
-			continue;
-		if (l->via) {
-			d = rml_report(ctx, &l->loc, "'%s' holds what '%s' returns, the result of "
-				       "%s(): an ERR_PTR on failure, never NULL, so this NULL test "
-				       "lets an error pass; use IS_ERR()",
-				       l->holder ? l->holder : "?", l->via, l->api->name);
-			rml_diag_note(ctx->diags, d, &l->at[0].loc, "'%s' is called here", l->via);
-			rml_diag_note(ctx->diags, d, &l->alloc->loc, "'%s' allocates it here",
-				      l->via);
-		} else {
-			d = rml_report(ctx, &l->loc, "'%s' holds the result of %s(): an ERR_PTR on "
-				       "failure, never NULL, so this NULL test lets an error pass; "
-				       "use IS_ERR()", l->holder ? l->holder : "?", l->api->name);
-			rml_diag_note(ctx->diags, d, &l->at[0].loc, "allocated here");
-		}
+	if (!l->api || !l->nat)
+		return;
+	if (l->via) {
+		d = rml_report(ctx, &l->loc, "'%s' holds what '%s' returns, the result of "
+			       "%s(): an ERR_PTR on failure, never NULL, so this NULL test "
+			       "lets an error pass; use IS_ERR()",
+			       l->holder ? l->holder : "?", l->via, l->api->name);
+		rml_diag_note(ctx->diags, d, &l->at[0].loc, "'%s' is called here", l->via);
+		rml_diag_note(ctx->diags, d, &l->alloc->loc, "'%s' allocates it here",
+			      l->via);
+	} else {
+		d = rml_report(ctx, &l->loc, "'%s' holds the result of %s(): an ERR_PTR on "
+			       "failure, never NULL, so this NULL test lets an error pass; "
+			       "use IS_ERR()", l->holder ? l->holder : "?", l->api->name);
+		rml_diag_note(ctx->diags, d, &l->at[0].loc, "allocated here");
 	}
 }
 
@@ -39,5 +36,6 @@ const struct rml_rule rule_alloc_result_null_check = {
 	.id = "alloc-result-null-check",
 	.summary = "An allocator's result is tested against NULL only, never with IS_ERR().",
 	.confidence = RML_CONF_HIGH,
-	.check_facts = check_facts,
+	.check_life = check_life,
+	.life = RML_LIFE_NULL_TEST,
 };

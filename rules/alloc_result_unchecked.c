@@ -10,38 +10,36 @@
  */
 #include "rule.h"
 
-static void check_facts(struct rml_ctx *ctx, const struct rml_facts *f)
+static void check_life(struct rml_ctx *ctx, const struct rml_life *l)
 {
-	for (size_t i = 0; i < f->lives.n; i++) {
-		const struct rml_life *l = f->lives.p[i];
-		const char *h;
-		struct rml_diag *d;
+	const char *h;
+	struct rml_diag *d;
 
-		if (l->kind != RML_LIFE_UNCHECKED || !l->api || !l->nat)
-			continue;
-		h = l->holder ? l->holder : "the result";
-		if (l->api->role == RML_ROLE_BULK_ALLOC)
-			d = rml_report(ctx, &l->loc, "the return code of %s() is not checked before "
-				       "'%s' is used: after a failure its slots are not fields",
-				       l->api->name, l->at[0].holder ? l->at[0].holder : h);
-		else if (l->at[0].func)
-			d = rml_report(ctx, &l->loc, "'%s' from %s() is never tested with IS_ERR() "
-				       "and is used in '%s': an ERR_PTR would be used as a field", h,
-				       l->api->name, l->at[0].func);
-		else
-			d = rml_report(ctx, &l->loc, "'%s' from %s() is used with no IS_ERR() test "
-				       "on the way: an ERR_PTR would be used as a field", h,
-				       l->api->name);
-		if (l->via)
-			rml_diag_note(ctx->diags, d, &l->alloc->loc, "'%s' allocates it here",
-				      l->via);
-		rml_diag_note(ctx->diags, d, &l->at[0].loc, "used here");
-	}
+	if (!l->api || !l->nat)
+		return;
+	h = l->holder ? l->holder : "the result";
+	if (l->api->role == RML_ROLE_BULK_ALLOC)
+		d = rml_report(ctx, &l->loc, "the return code of %s() is not checked before "
+			       "'%s' is used: after a failure its slots are not fields",
+			       l->api->name, l->at[0].holder ? l->at[0].holder : h);
+	else if (l->at[0].func)
+		d = rml_report(ctx, &l->loc, "'%s' from %s() is never tested with IS_ERR() "
+			       "and is used in '%s': an ERR_PTR would be used as a field", h,
+			       l->api->name, l->at[0].func);
+	else
+		d = rml_report(ctx, &l->loc, "'%s' from %s() is used with no IS_ERR() test "
+			       "on the way: an ERR_PTR would be used as a field", h,
+			       l->api->name);
+	if (l->via)
+		rml_diag_note(ctx->diags, d, &l->alloc->loc, "'%s' allocates it here",
+			      l->via);
+	rml_diag_note(ctx->diags, d, &l->at[0].loc, "used here");
 }
 
 const struct rml_rule rule_alloc_result_unchecked = {
 	.id = "alloc-result-unchecked",
 	.summary = "An allocator's result is used with no test of any kind on the way.",
 	.confidence = RML_CONF_MEDIUM,
-	.check_facts = check_facts,
+	.check_life = check_life,
+	.life = RML_LIFE_UNCHECKED,
 };

@@ -14,7 +14,7 @@ struct arg {
 	const struct rml_table *t;
 };
 
-static void find_table(struct rml_field *fld, void *data)
+static void find_table(const struct rml_field *fld, void *data)
 {
 	struct arg *a = data;
 
@@ -33,7 +33,7 @@ static void check_facts(struct rml_ctx *ctx, const struct rml_facts *f)
 			continue;
 		all = al->src;
 		all.lo = RML_IDX_ALL;	/* every table the reference can name */
-		rml_fref_each((struct rml_facts *)f, &all, al->func, find_table, &a);
+		rml_fref_each(f, &all, al->func, find_table, &a);
 		if (a.t && al->src.hi > a.t->array_len)
 			rml_report(ctx, &al->loc,
 				   "%s allocates fields %ld..%ld of '%s', which has %ld: it reads "

@@ -8,28 +8,25 @@
  */
 #include "rule.h"
 
-static void check_facts(struct rml_ctx *ctx, const struct rml_facts *f)
+static void check_life(struct rml_ctx *ctx, const struct rml_life *l)
 {
-	for (size_t i = 0; i < f->lives.n; i++) {
-		const struct rml_life *l = f->lives.p[i];
-		const char *h;
-		struct rml_diag *d;
+	const char *h;
+	struct rml_diag *d;
 
-		if (l->kind != RML_LIFE_FREE || !l->api)
-			continue;
-		h = l->holder ? l->holder : "the field";
-		if (!l->api->devm && l->ndevm && !l->nplain) {
-			d = rml_report(ctx, &l->loc, "'%s' is allocated by %s() and freed with %s(): "
-				       "the device frees it again at teardown", h,
-				       l->devm_alloc->api->name, l->api->name);
-			rml_diag_note(ctx->diags, d, &l->devm_alloc->loc, "allocated here");
-		} else if (l->api->devm && l->nplain && !l->ndevm) {
-			d = rml_report(ctx, &l->loc, "'%s' is allocated by %s(), without devm, and "
-				       "freed with %s(), which only warns and leaves it allocated; "
-				       "use %s()", h, l->plain_alloc->api->name, l->api->name,
-				       l->api->name + 5);
-			rml_diag_note(ctx->diags, d, &l->plain_alloc->loc, "allocated here");
-		}
+	if (!l->api)
+		return;
+	h = l->holder ? l->holder : "the field";
+	if (!l->api->devm && l->ndevm && !l->nplain) {
+		d = rml_report(ctx, &l->loc, "'%s' is allocated by %s() and freed with %s(): "
+			       "the device frees it again at teardown", h,
+			       l->devm_alloc->api->name, l->api->name);
+		rml_diag_note(ctx->diags, d, &l->devm_alloc->loc, "allocated here");
+	} else if (l->api->devm && l->nplain && !l->ndevm) {
+		d = rml_report(ctx, &l->loc, "'%s' is allocated by %s(), without devm, and "
+			       "freed with %s(), which only warns and leaves it allocated; "
+			       "use %s()", h, l->plain_alloc->api->name, l->api->name,
+			       l->api->name + 5);
+		rml_diag_note(ctx->diags, d, &l->plain_alloc->loc, "allocated here");
 	}
 }
 
@@ -37,5 +34,6 @@ const struct rml_rule rule_devm_field_freed = {
 	.id = "devm-field-freed",
 	.summary = "A devm-allocated field is freed by hand, or a plain one with a devm free.",
 	.confidence = RML_CONF_HIGH,
-	.check_facts = check_facts,
+	.check_life = check_life,
+	.life = RML_LIFE_FREE,
 };

@@ -53,47 +53,45 @@ static void note_at(struct rml_ctx *ctx, struct rml_diag *d, const struct rml_li
 	}
 }
 
-static void check_facts(struct rml_ctx *ctx, const struct rml_facts *f)
+static void check_life(struct rml_ctx *ctx, const struct rml_life *l)
 {
-	for (size_t i = 0; i < f->lives.n; i++) {
-		const struct rml_life *l = f->lives.p[i];
-		const char *name, *holder = l->holder ? l->holder : "the field";
-		struct rml_diag *d;
+	const char *name, *holder = l->holder ? l->holder : "the field";
+	struct rml_diag *d;
 
-		if (l->kind != RML_LIFE_LEAK || !l->api || l->api->devm || !l->nat)
-			continue;
-		name = l->api->name;
-		switch (l->at[0].how) {
-		case RML_LEAK_NEVER_FREED:
-			d = rml_report(ctx, &l->loc, "'%s' allocated by %s() is never freed: no "
-				       "function of the driver frees '%s'", holder, name,
-				       l->at[0].holder ? l->at[0].holder : holder);
-			break;
-		case RML_LEAK_OVERWRITE:
-			d = rml_report(ctx, &l->loc, "'%s' allocated by %s() is lost when '%s' is "
-				       "overwritten", holder, name,
-				       l->at[0].holder ? l->at[0].holder : holder);
-			break;
-		case RML_LEAK_DISCARDED:
-			d = rml_report(ctx, &l->loc, "the field allocated by %s() is dropped at once "
-				       "and never freed", name);
-			break;
-		default:
-			d = rml_report(ctx, &l->loc, "'%s' allocated by %s() is not freed on every "
-				       "path", holder, name);
-			break;
-		}
-		if (l->via)
-			rml_diag_note(ctx->diags, d, &l->alloc->loc, "'%s' allocates it here",
-				      l->via);
-		for (size_t k = 0; k < l->nat; k++)
-			note_at(ctx, d, &l->at[k]);
+	if (!l->api || l->api->devm || !l->nat)
+		return;
+	name = l->api->name;
+	switch (l->at[0].how) {
+	case RML_LEAK_NEVER_FREED:
+		d = rml_report(ctx, &l->loc, "'%s' allocated by %s() is never freed: no "
+			       "function of the driver frees '%s'", holder, name,
+			       l->at[0].holder ? l->at[0].holder : holder);
+		break;
+	case RML_LEAK_OVERWRITE:
+		d = rml_report(ctx, &l->loc, "'%s' allocated by %s() is lost when '%s' is "
+			       "overwritten", holder, name,
+			       l->at[0].holder ? l->at[0].holder : holder);
+		break;
+	case RML_LEAK_DISCARDED:
+		d = rml_report(ctx, &l->loc, "the field allocated by %s() is dropped at once "
+			       "and never freed", name);
+		break;
+	default:
+		d = rml_report(ctx, &l->loc, "'%s' allocated by %s() is not freed on every "
+			       "path", holder, name);
+		break;
 	}
+	if (l->via)
+		rml_diag_note(ctx->diags, d, &l->alloc->loc, "'%s' allocates it here",
+			      l->via);
+	for (size_t k = 0; k < l->nat; k++)
+		note_at(ctx, d, &l->at[k]);
 }
 
 const struct rml_rule rule_field_alloc_leak = {
 	.id = "field-alloc-leak",
 	.summary = "A field allocated without devm is not freed on some path.",
 	.confidence = RML_CONF_MEDIUM,
-	.check_facts = check_facts,
+	.check_life = check_life,
+	.life = RML_LIFE_LEAK,
 };

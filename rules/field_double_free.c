@@ -7,29 +7,27 @@
  */
 #include "rule.h"
 
-static void check_facts(struct rml_ctx *ctx, const struct rml_facts *f)
+static void check_life(struct rml_ctx *ctx, const struct rml_life *l)
 {
-	for (size_t i = 0; i < f->lives.n; i++) {
-		const struct rml_life *l = f->lives.p[i];
-		struct rml_diag *d;
+	struct rml_diag *d;
 
-		if (l->kind != RML_LIFE_DOUBLE_FREE || !l->nat)
-			continue;
-		if (l->at[0].loc.line == l->loc.line && l->at[0].loc.col == l->loc.col)
-			d = rml_report(ctx, &l->loc, "'%s' is freed again by the next pass of the "
-				       "loop: nothing is stored in it in between",
-				       l->holder ? l->holder : "?");
-		else
-			d = rml_report(ctx, &l->loc, "'%s' is freed again: it was freed at line %u "
-				       "on this path and nothing was stored in it since",
-				       l->holder ? l->holder : "?", l->at[0].loc.line);
-		rml_diag_note(ctx->diags, d, &l->at[0].loc, "first freed here");
-	}
+	if (!l->nat)
+		return;
+	if (l->at[0].loc.line == l->loc.line && l->at[0].loc.col == l->loc.col)
+		d = rml_report(ctx, &l->loc, "'%s' is freed again by the next pass of the "
+			       "loop: nothing is stored in it in between",
+			       l->holder ? l->holder : "?");
+	else
+		d = rml_report(ctx, &l->loc, "'%s' is freed again: it was freed at line %u "
+			       "on this path and nothing was stored in it since",
+			       l->holder ? l->holder : "?", l->at[0].loc.line);
+	rml_diag_note(ctx->diags, d, &l->at[0].loc, "first freed here");
 }
 
 const struct rml_rule rule_field_double_free = {
 	.id = "field-double-free",
 	.summary = "The same field handle is freed twice on one path.",
 	.confidence = RML_CONF_HIGH,
-	.check_facts = check_facts,
+	.check_life = check_life,
+	.life = RML_LIFE_DOUBLE_FREE,
 };

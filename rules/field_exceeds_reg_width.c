@@ -33,14 +33,14 @@ static void check_table(struct rml_ctx *ctx, const struct rml_table *t)
 			continue;
 		if (cfg) {
 			d = rml_report_field(ctx, fld, NULL,
-				       "'%s': msb (%" PRIu64 ") is beyond the %" PRIu64
+				       "%s: msb (%" PRIu64 ") is beyond the %" PRIu64
 				       "-bit register of '%s'",
 				       rml_field_label(ctx, fld), msb->v, width, cfg->name);
 			rml_diag_note(ctx->diags, d, &cfg->loc, "'%s' sets val_bits = %" PRIu64 " here",
 				      cfg->name, width);
 		} else {
 			rml_report_field(ctx, fld, NULL,
-				   "'%s': msb (%" PRIu64 ") is beyond a %d-bit register",
+				   "%s: msb (%" PRIu64 ") is beyond a %d-bit register",
 				   rml_field_label(ctx, fld), msb->v, DEFAULT_WIDTH);
 		}
 	}

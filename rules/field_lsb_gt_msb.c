@@ -19,7 +19,7 @@ static void check_table(struct rml_ctx *ctx, const struct rml_table *t)
 		if (lsb->v <= msb->v)
 			continue;
 		rml_report_field(ctx, fld, NULL,
-			   "'%s': lsb (%" PRIu64 ") is greater than msb (%" PRIu64 "), the field's mask is empty",
+			   "%s: lsb (%" PRIu64 ") is greater than msb (%" PRIu64 "), the field's mask is empty",
 			   rml_field_label(ctx, fld), lsb->v, msb->v);
 	}
 }

@@ -15,11 +15,10 @@
 struct arg {
 	struct rml_ctx *ctx;
 	const struct rml_maxmask *mm;
-	const struct rml_field *seen[16];
-	size_t nseen;
+	struct rml_ptrset seen;		/* each field reported once */
 };
 
-static void check_field(struct rml_field *fld, void *data)
+static void check_field(const struct rml_field *fld, void *data)
 {
 	struct arg *a = data;
 	const struct rml_num *lsb = &fld->part[RML_LSB], *msb = &fld->part[RML_MSB];
@@ -28,11 +27,8 @@ static void check_field(struct rml_field *fld, void *data)
 
 	if (!width || !lsb->known || !msb->known || lsb->v == 0 || msb->v > 63)
 		return;
-	for (size_t i = 0; i < a->nseen; i++)
-		if (a->seen[i] == fld)
-			return;
-	if (a->nseen < RML_ARRAY_SIZE(a->seen))
-		a->seen[a->nseen++] = fld;
+	if (!rml_ptrset_add(&a->seen, fld))
+		return;
 	d = rml_report(a->ctx, &a->mm->loc,
 		       "'%s' is limited by GENMASK(msb, lsb) = 0x%" PRIx64 ", the mask of '%s' "
 		       "in register position; the field's largest value is 0x%" PRIx64
@@ -47,7 +43,7 @@ static void check_facts(struct rml_ctx *ctx, const struct rml_facts *f)
 {
 	for (size_t i = 0; i < f->maxmasks.n; i++) {
 		const struct rml_maxmask *mm = f->maxmasks.p[i];
-		struct arg a = { ctx, mm, { 0 }, 0 };
+		struct arg a = { ctx, mm, { 0 } };
 		bool written = false;
 
 		if (!mm->limited || !mm->func)
@@ -60,7 +56,8 @@ static void check_facts(struct rml_ctx *ctx, const struct rml_facts *f)
 				  !strcmp(wr->value.text, mm->limited);
 		}
 		if (written)
-			rml_fref_each((struct rml_facts *)f, &mm->field, NULL, check_field, &a);
+			rml_fref_each(f, &mm->field, NULL, check_field, &a);
+		rml_ptrset_fini(&a.seen);
 	}
 }
 

@@ -115,11 +115,11 @@ static void check_pair(struct rml_ctx *ctx, const struct rml_table *t, const str
 	lo = alo > blo ? alo : blo;
 	hi = ahi < bhi ? ahi : bhi;
 	d = rml_report_field(ctx, b, a,
-			     "'%s' (bits %" PRIu64 ":%" PRIu64 ") overlaps '%s' (bits %" PRIu64
+			     "%s (bits %" PRIu64 ":%" PRIu64 ") overlaps %s (bits %" PRIu64
 			     ":%" PRIu64 ") in register 0x%" PRIx64 ": shared bits %" PRIu64 ":%" PRIu64,
 			     rml_field_label(ctx, b), bhi, blo, rml_field_label(ctx, a), ahi, alo, reg,
 			     hi, lo);
-	rml_diag_note(ctx->diags, d, &a->loc, "'%s' is defined here", rml_field_label(ctx, a));
+	rml_diag_note(ctx->diags, d, &a->loc, "%s is defined here", rml_field_label(ctx, a));
 }
 
 /*

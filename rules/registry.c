@@ -1,4 +1,4 @@
-/* registry: the const table of rules (rules.def) and the report helper they share. */
+/* registry: the const table of rules (rules.def), how they are run, and the report helpers. */
 #include <stdarg.h>
 #include <string.h>
 
@@ -15,6 +15,37 @@ const struct rml_rule *const rml_rules[] = {
 };
 
 const size_t rml_nrules = RML_ARRAY_SIZE(rml_rules);
+
+void rml_rules_run(const struct rml_facts *f, struct rml_diags *d, const bool *enabled)
+{
+	struct rml_ctx ctx = { .facts = f, .diags = d };
+
+	for (size_t r = 0; r < rml_nrules; r++) {
+		const struct rml_rule *rule = rml_rules[r];
+
+		if (enabled && !enabled[r])
+			continue;
+		ctx.rule = rule;
+		if (rule->check_table)
+			for (size_t i = 0; i < f->tables.n; i++)
+				rule->check_table(&ctx, f->tables.p[i]);
+		if (rule->check_facts)
+			rule->check_facts(&ctx, f);
+		if (rule->check_write)
+			for (size_t i = 0; i < f->winsts.n; i++) {
+				ctx.wi = f->winsts.p[i];
+				rule->check_write(&ctx, ctx.wi);
+			}
+		ctx.wi = NULL;
+		if (rule->check_life)
+			for (size_t i = 0; i < f->lives.n; i++) {
+				const struct rml_life *l = f->lives.p[i];
+
+				if (l->kind == rule->life)
+					rule->check_life(&ctx, l);
+			}
+	}
+}
 
 const struct rml_rule *rml_rule_find(const char *id)
 {
@@ -84,31 +115,10 @@ struct rml_diag *rml_report_write(struct rml_ctx *ctx, const struct rml_winst *w
 	return d;
 }
 
-struct multi_arg {
-	const struct rml_table *first;
-	bool multi;
-};
-
-static void note_table(const struct rml_field *fld, void *data)
-{
-	struct multi_arg *m = data;
-
-	if (!m->first)
-		m->first = fld->table;
-	else if (m->first != fld->table)
-		m->multi = true;
-}
-
-bool rml_winst_multi_table(const struct rml_facts *f, const struct rml_winst *wi)
-{
-	struct multi_arg m = { NULL, false };
-
-	rml_winst_fields(f, wi, note_table, &m);
-	return m.multi;
-}
-
 const char *rml_field_label(struct rml_ctx *ctx, const struct rml_field *fld)
 {
-	(void)ctx;
-	return fld->name;
+	if (ctx->wi && rml_winst_multi_table(ctx->facts, ctx->wi))
+		return rml_arena_printf(ctx->diags->arena, "'%s' of '%s'", fld->name,
+					fld->table->name);
+	return rml_arena_printf(ctx->diags->arena, "'%s'", fld->name);
 }

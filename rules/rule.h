@@ -1,7 +1,9 @@
 /*
- * rule: what a rule is and the one way it reports. Rules see only const facts (facts.h),
- * never libclang; they are stateless const tables, and every finding goes through
- * rml_report() into the context's sink.
+ * rule: what a rule is and the one way it reports. Rules see only const facts (facts.h)
+ * and the queries of a linked model (link.h), never libclang; they are stateless const
+ * tables, and every finding goes through rml_report() into the context's sink. The hooks
+ * are called in this order for each rule: check_table for every table, check_facts once,
+ * check_write for every write instance, check_life for every lifetime result of its kind.
  */
 #ifndef RML_RULE_H
 #define RML_RULE_H
@@ -11,6 +13,7 @@
 
 #include "diag.h"
 #include "facts.h"
+#include "link.h"
 
 enum rml_confidence { RML_CONF_HIGH, RML_CONF_MEDIUM, RML_CONF_LOW };
 
@@ -18,6 +21,7 @@ struct rml_ctx {
 	const struct rml_facts *facts;
 	struct rml_diags *diags;
 	const struct rml_rule *rule;	/* the rule being run */
+	const struct rml_winst *wi;	/* the write check_write is given, else NULL */
 };
 
 struct rml_rule {
@@ -29,6 +33,9 @@ struct rml_rule {
 	void (*check_facts)(struct rml_ctx *ctx, const struct rml_facts *f);
 	/* a regmap_field_* call made concrete (through wrappers), once per call chain */
 	void (*check_write)(struct rml_ctx *ctx, const struct rml_winst *wi);
+	/* a lifetime result of paths.c of the kind `life` */
+	void (*check_life)(struct rml_ctx *ctx, const struct rml_life *l);
+	enum rml_life_kind life;
 };
 
 /* Report a finding of ctx->rule at loc; add notes to the returned diagnostic. */
@@ -43,15 +50,18 @@ extern const struct rml_rule *const rml_rules[];
 extern const size_t rml_nrules;
 
 const struct rml_rule *rml_rule_find(const char *id);
+/* Run the rules (enabled: per rule, NULL = all) on a linked model, into d (unsorted). */
+void rml_rules_run(const struct rml_facts *f, struct rml_diags *d, const bool *enabled);
 
-/* "F_EN" quoted for messages, with the table when the name alone does not say it. */
+/*
+ * A field named for a message, quoted: 'F_EN', or 'F_EN' of 'foo_fields' when the name alone
+ * does not say which it is (the write being checked reaches fields of several tables, one
+ * per variant). In the diagnostics' arena.
+ */
 const char *rml_field_label(struct rml_ctx *ctx, const struct rml_field *fld);
 
 /* Report a finding about a write at its site, with notes naming the wrapper chain. */
 struct rml_diag *rml_report_write(struct rml_ctx *ctx, const struct rml_winst *wi,
 				  const struct rml_field *fld, const char *fmt, ...) RML_FORMAT(4, 5);
-
-/* Do the fields a write instance reaches come from more than one table (variants)? */
-bool rml_winst_multi_table(const struct rml_facts *f, const struct rml_winst *wi);
 
 #endif

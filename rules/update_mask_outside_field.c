@@ -14,7 +14,6 @@
 struct arg {
 	struct rml_ctx *ctx;
 	const struct rml_winst *wi;
-	bool multi;
 };
 
 static void check_field(const struct rml_field *fld, void *data)
@@ -23,25 +22,22 @@ static void check_field(const struct rml_field *fld, void *data)
 	const struct rml_operand *m = &a->wi->mask;
 	unsigned width = rml_field_width(fld);
 	uint64_t max;
-	char table[160] = "";
 
 	if (!width || width >= 64 || m->kind != RML_OP_CONST || rml_ce_is_negative(m->v))
 		return;
 	max = (UINT64_C(1) << width) - 1;
 	if (!(m->v.v & ~max))
 		return;
-	if (a->multi)
-		snprintf(table, sizeof(table), " of '%s'", fld->table->name);
 	rml_report_write(a->ctx, a->wi, fld,
-			 "%s uses mask 0x%" PRIx64 " on '%s'%s (%u bit%s, mask 0x%" PRIx64
+			 "%s uses mask 0x%" PRIx64 " on %s (%u bit%s, mask 0x%" PRIx64
 			 "): bits 0x%" PRIx64 " are outside the field",
-			 a->wi->w->api->name, m->v.v, fld->name, table, width, width == 1 ? "" : "s",
-			 max, m->v.v & ~max);
+			 a->wi->w->api->name, m->v.v, rml_field_label(a->ctx, fld), width,
+			 width == 1 ? "" : "s", max, m->v.v & ~max);
 }
 
 static void check_write(struct rml_ctx *ctx, const struct rml_winst *wi)
 {
-	struct arg a = { ctx, wi, false };
+	struct arg a = { ctx, wi };
 	enum rml_role role = wi->w->api->role;
 
 	if (role != RML_ROLE_UPDATE && role != RML_ROLE_SET && role != RML_ROLE_CLEAR &&
@@ -49,7 +45,6 @@ static void check_write(struct rml_ctx *ctx, const struct rml_winst *wi)
 		return;
 	if (wi->mask.kind != RML_OP_CONST)
 		return;
-	a.multi = rml_winst_multi_table(ctx->facts, wi);
 	rml_winst_fields(ctx->facts, wi, check_field, &a);
 }
 

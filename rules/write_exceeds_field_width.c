@@ -14,7 +14,6 @@
 struct arg {
 	struct rml_ctx *ctx;
 	const struct rml_winst *wi;
-	bool multi;
 };
 
 static void check_field(const struct rml_field *fld, void *data)
@@ -23,7 +22,7 @@ static void check_field(const struct rml_field *fld, void *data)
 	const struct rml_operand *v = &a->wi->value;
 	unsigned width = rml_field_width(fld);
 	uint64_t lsb, max;
-	char hint[160] = "", table[160] = "";
+	char hint[160] = "";
 
 	if (!width || width >= 64 || v->kind != RML_OP_CONST || rml_ce_is_negative(v->v))
 		return;
@@ -40,11 +39,9 @@ static void check_field(const struct rml_field *fld, void *data)
 		snprintf(hint, sizeof(hint),
 			 "; it looks already shifted into register position (bits %" PRIu64 ":%" PRIu64
 			 "): write 0x%" PRIx64 "", fld->part[RML_MSB].v, lsb, v->v.v >> lsb);
-	if (a->multi)
-		snprintf(table, sizeof(table), " of '%s'", fld->table->name);
 	rml_report_write(a->ctx, a->wi, fld,
-			 "writes %" PRIu64 " to '%s'%s (%u bit%s, max %" PRIu64 ")%s", v->v.v, fld->name,
-			 table, width, width == 1 ? "" : "s", max, hint);
+			 "writes %" PRIu64 " to %s (%u bit%s, max %" PRIu64 ")%s", v->v.v,
+			 rml_field_label(a->ctx, fld), width, width == 1 ? "" : "s", max, hint);
 }
 
 struct widest {
@@ -69,7 +66,7 @@ static void find_widest(const struct rml_field *fld, void *data)
 
 static void check_write(struct rml_ctx *ctx, const struct rml_winst *wi)
 {
-	struct arg a = { ctx, wi, false };
+	struct arg a = { ctx, wi };
 	enum rml_role role = wi->w->api->role;
 
 	if (role != RML_ROLE_WRITE && role != RML_ROLE_UPDATE)
@@ -94,7 +91,6 @@ static void check_write(struct rml_ctx *ctx, const struct rml_winst *wi)
 				 (UINT64_C(1) << w.width) - 1);
 		return;
 	}
-	a.multi = rml_winst_multi_table(ctx->facts, wi);
 	rml_winst_fields(ctx->facts, wi, check_field, &a);
 }
 

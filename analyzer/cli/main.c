@@ -748,7 +748,8 @@ static int verify_headers(struct rml_verify *v, const char *path, const char *te
 static int verify_file(struct rml_index *idx, const char *path, struct rml_check_opts *o)
 {
 	struct rml_verify v;
-	struct rml_file_result res;
+	struct rml_group_result g;
+	struct rml_diags all;
 	struct rml_args ca;
 	struct rml_args_env env = { NULL, NULL, NULL };
 	char *text = NULL, err[512];
@@ -783,9 +784,12 @@ static int verify_file(struct rml_index *idx, const char *path, struct rml_check
 	/* the trailing --target= the normaliser adds is the host's: lone mode sets its own */
 	o->parse.extra = (const char *const *)ca.flags;
 	o->parse.nextra = ca.nflags - (ca.nflags && !strncmp(ca.flags[ca.nflags - 1], "--target=", 9));
-	rml_check_file(idx, path, o, &res);
-	failures = rml_verify_check(&v, &res.diags, path, stdout);
-	rml_file_result_fini(&res);
+	rml_check_group(idx, &path, 1, o, NULL, &g);
+	rml_diags_init(&all, &g.merged.arena);
+	rml_group_diags(&g, &all);
+	failures = rml_verify_check(&v, &all, path, stdout);
+	rml_diags_fini(&all);
+	rml_group_result_fini(&g);
 	rml_args_fini(&ca);
 	rml_verify_fini(&v);
 	o->parse.extra = NULL;
@@ -801,7 +805,8 @@ static int verify_file(struct rml_index *idx, const char *path, struct rml_check
 static int agree_file(struct rml_index *idx, const char *path, const char *logpath,
 		      struct rml_check_opts *o)
 {
-	struct rml_file_result res;
+	struct rml_group_result g;
+	struct rml_diags all;
 	char *log = NULL, err[512];
 	size_t loglen = 0;
 	int n;
@@ -810,14 +815,18 @@ static int agree_file(struct rml_index *idx, const char *path, const char *logpa
 		printf("%s: error: %s\n", logpath, err);
 		return EXIT_TOOL_ERROR;
 	}
-	rml_check_file(idx, path, o, &res);
-	if (res.tool_error) {
-		rml_out_gcc(stdout, &res.diags);
+	rml_check_group(idx, &path, 1, o, NULL, &g);
+	rml_diags_init(&all, &g.merged.arena);
+	rml_group_diags(&g, &all);
+	if (g.files[0].tool_error) {
+		rml_out_gcc(stdout, &all);
 		n = -1;
 	} else {
-		n = rml_agree_check(log, loglen, &res.diags, path, res.text, res.len, stdout);
+		n = rml_agree_check(log, loglen, &all, path, g.files[0].text, g.files[0].len,
+				    stdout);
 	}
-	rml_file_result_fini(&res);
+	rml_diags_fini(&all);
+	rml_group_result_fini(&g);
 	free(log);
 	if (n < 0)
 		return EXIT_TOOL_ERROR;

@@ -1,4 +1,8 @@
-/* check: one file through read, parse, extract, link, rules and probes. */
+/*
+ * check: the pipeline of one driver, the only one every mode runs: read each file and
+ * parse it (tu -> extract), merge the files' facts into the driver's model, link, follow
+ * the paths, run the rules, answer the probes, sort.
+ */
 #include "check.h"
 
 #include <errno.h>
@@ -9,6 +13,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "link.h"
+#include "paths.h"
 #include "rule.h"
 
 #define MAX_FILE_SIZE (256u << 20)
@@ -43,7 +49,7 @@ struct probe_arg {
 	const struct rml_probe *p;
 };
 
-static void probe_field(struct rml_field *fld, void *data)
+static void probe_field(const struct rml_field *fld, void *data)
 {
 	struct probe_arg *a = data;
 	char parts[5][32];
@@ -60,7 +66,7 @@ static void probe_field(struct rml_field *fld, void *data)
 		     parts[1], parts[2], rml_field_width(fld), parts[3], parts[4]);
 }
 
-static void answer_probes(struct rml_facts *f, struct rml_diags *d)
+static void answer_probes(const struct rml_facts *f, struct rml_diags *d)
 {
 	for (size_t i = 0; i < f->probes.n; i++) {
 		const struct rml_probe *p = f->probes.p[i];
@@ -80,37 +86,6 @@ static void answer_probes(struct rml_facts *f, struct rml_diags *d)
 				     p->value.why);
 		}
 	}
-}
-
-static void run_rules(struct rml_facts *f, struct rml_diags *d, const struct rml_check_opts *o)
-{
-	struct rml_ctx ctx = { .facts = f, .diags = d };
-
-	for (size_t r = 0; r < rml_nrules; r++) {
-		const struct rml_rule *rule = rml_rules[r];
-
-		if (o->enabled && !o->enabled[r])
-			continue;
-		ctx.rule = rule;
-		if (rule->check_table)
-			for (size_t i = 0; i < f->tables.n; i++)
-				rule->check_table(&ctx, f->tables.p[i]);
-		if (rule->check_facts)
-			rule->check_facts(&ctx, f);
-		if (rule->check_write)
-			for (size_t i = 0; i < f->winsts.n; i++)
-				rule->check_write(&ctx, f->winsts.p[i]);
-	}
-}
-
-static unsigned count_warnings(const struct rml_diags *d)
-{
-	unsigned n = 0;
-
-	for (size_t i = 0; i < rml_diags_count(d); i++)
-		if (rml_diags_at(d, i)->sev == RML_SEV_WARNING)
-			n++;
-	return n;
 }
 
 int rml_read_source(const struct rml_overlay *ov, const char *path, char **text, size_t *len,
@@ -153,67 +128,52 @@ static bool parse_file(struct rml_index *idx, const char *path, const struct rml
 	return true;
 }
 
-void rml_check_file(struct rml_index *idx, const char *path, const struct rml_check_opts *o,
-		    struct rml_file_result *res)
-{
-	if (!parse_file(idx, path, o, res))
-		return;
-	rml_link(&res->facts);
-	if (getenv("RML_DEBUG_PATHS"))	/* what the lifetime rules follow, for debugging */
-		rml_paths_dump(stderr, &res->facts);
-	run_rules(&res->facts, &res->diags, o);
-	answer_probes(&res->facts, &res->diags);
-	rml_diags_sort(&res->diags);
-	res->nwarnings = count_warnings(&res->diags);
-}
-
-#define MERGE(field) \
-	for (size_t k = 0; k < m->field.n; k++) \
-		rml_ptrvec_push(&g->merged.field, m->field.p[k])
-
 void rml_check_group(struct rml_index *idx, const char *const *paths, size_t n,
 		     const struct rml_check_opts *o, const struct rml_parse_opts *const *parse,
 		     struct rml_group_result *g)
 {
+	struct rml_facts *m = &g->merged;
+
 	memset(g, 0, sizeof(*g));
 	g->files = rml_xcalloc(n, sizeof(*g->files));
 	g->n = n;
-	rml_facts_init(&g->merged, paths[0]);
-	rml_diags_init(&g->diags, &g->merged.arena);
+	rml_facts_init(m, paths[0]);
+	rml_diags_init(&g->diags, &m->arena);
 	for (size_t i = 0; i < n; i++) {
-		const struct rml_facts *m = &g->files[i].facts;
-
 		struct rml_check_opts fo = *o;
 
 		if (parse && parse[i])
 			fo.parse = *parse[i];
-		if (!parse_file(idx, paths[i], &fo, &g->files[i]))
-			continue;
-		/* one model of the whole driver: its files' facts side by side */
-		MERGE(tables);
-		MERGE(cfgs);
-		MERGE(mapinits);
-		MERGE(allocs);
-		MERGE(assigns);
-		MERGE(stores);
-		MERGE(writes);
-		MERGE(calls);
-		MERGE(faliases);
-		MERGE(maxmasks);
-		MERGE(cfgaliases);
-		MERGE(probes);
-		MERGE(funcs);
-		MERGE(tblwrites);
-		g->merged.nfields += m->nfields;
+		if (parse_file(idx, paths[i], &fo, &g->files[i]))
+			rml_facts_merge(m, &g->files[i].facts);	/* the driver: its files side by side */
 	}
-	rml_link(&g->merged);
+	rml_link(m);
+	rml_paths_analyse(m);
 	if (getenv("RML_DEBUG_PATHS"))	/* what the lifetime rules follow, for debugging */
-		rml_paths_dump(stderr, &g->merged);
-	run_rules(&g->merged, &g->diags, o);
-	answer_probes(&g->merged, &g->diags);
+		rml_paths_dump(stderr, m);
+	rml_rules_run(m, &g->diags, o->enabled);
+	answer_probes(m, &g->diags);
 	rml_diags_sort(&g->diags);
 	for (size_t i = 0; i < n; i++)
 		rml_diags_sort(&g->files[i].diags);
+}
+
+void rml_group_diags(const struct rml_group_result *g, struct rml_diags *out)
+{
+	for (size_t i = 0; i < g->n; i++)
+		for (size_t e = 0; e < rml_diags_count(&g->files[i].diags); e++)
+			rml_ptrvec_push(&out->v, rml_diags_at(&g->files[i].diags, e));
+	for (size_t e = 0; e < rml_diags_count(&g->diags); e++)
+		rml_ptrvec_push(&out->v, rml_diags_at(&g->diags, e));
+	rml_diags_sort(out);
+}
+
+static void file_result_fini(struct rml_file_result *res)
+{
+	rml_diags_fini(&res->diags);
+	rml_facts_fini(&res->facts);
+	free(res->text);
+	res->text = NULL;
 }
 
 void rml_group_result_fini(struct rml_group_result *g)
@@ -222,18 +182,11 @@ void rml_group_result_fini(struct rml_group_result *g)
 	/* the merged vectors borrow the files' objects: free them before the files */
 	rml_facts_fini(&g->merged);
 	for (size_t i = 0; i < g->n; i++)
-		rml_file_result_fini(&g->files[i]);
+		file_result_fini(&g->files[i]);
 	free(g->files);
 	g->files = NULL;
 }
 
-void rml_file_result_fini(struct rml_file_result *res)
-{
-	rml_diags_fini(&res->diags);
-	rml_facts_fini(&res->facts);
-	free(res->text);
-	res->text = NULL;
-}
 
 struct link_count {
 	size_t n;			/* fields the write can be */

@@ -1,7 +1,10 @@
 /*
- * check: the pipeline for one file: read it (and refuse what is not C source), parse,
- * extract, link, run the enabled rules, answer engine probes. Owns nothing global; the
- * caller owns struct rml_file_result and frees it with rml_file_result_fini().
+ * check: the pipeline of one driver, the one every mode runs (real runs in their
+ * workers, --verify, --agree, the fuzzers): read each of its files (and refuse what is
+ * not C source), parse and extract them one by one, merge their facts into the driver's
+ * model, link, follow the paths, run the enabled rules, answer engine probes, sort. Owns
+ * nothing global; the caller owns struct rml_group_result and frees it with
+ * rml_group_result_fini().
  */
 #ifndef RML_CHECK_H
 #define RML_CHECK_H
@@ -18,25 +21,20 @@ struct rml_check_opts {
 	const bool *enabled;		/* per rule (index into rml_rules), NULL = all */
 };
 
+/* One file of a driver: its own facts, its tool error, its text. */
 struct rml_file_result {
 	struct rml_facts facts;		/* facts and their arena (diagnostics live there too) */
-	struct rml_diags diags;		/* findings, probe remarks, and the file's tool error */
+	struct rml_diags diags;		/* the file's tool error, if any */
 	bool tool_error;		/* the file could not be analysed */
-	unsigned nwarnings;
 	char *text;			/* the file's bytes (heap), NULL on error */
 	size_t len;
 };
 
-/* Analyse one file. Never fails as a call: problems become an error diagnostic in res. */
-void rml_check_file(struct rml_index *idx, const char *path, const struct rml_check_opts *o,
-		    struct rml_file_result *res);
-void rml_file_result_fini(struct rml_file_result *res);
-
 /*
- * Several files of one driver analysed as one: each is parsed on its own, their facts are
- * linked together (tables in one file, allocations in another, wrappers in a third), and
- * the rules run once over the whole. The files' own results hold only their tool errors;
- * every finding is in diags. Free with rml_group_result_fini().
+ * A driver: its files, each parsed on its own, and their facts linked together as one
+ * model (a table in one file, its allocation in another, wrappers in a third), on which
+ * the rules ran once. The files' own results hold only their tool errors; every finding
+ * and probe answer is in diags.
  */
 struct rml_group_result {
 	struct rml_file_result *files;	/* one per path, in order */
@@ -45,11 +43,17 @@ struct rml_group_result {
 	struct rml_diags diags;
 };
 
-/* parse: each file's own parse options (compile_commands.json), or NULL: o->parse for all. */
+/*
+ * Check the n files of one driver (n = 1: a file on its own). parse: each file's own
+ * parse options (compile_commands.json), or NULL: o->parse for all. Never fails as a
+ * call: problems become the files' error diagnostics. Free g with rml_group_result_fini().
+ */
 void rml_check_group(struct rml_index *idx, const char *const *paths, size_t n,
 		     const struct rml_check_opts *o, const struct rml_parse_opts *const *parse,
 		     struct rml_group_result *g);
 void rml_group_result_fini(struct rml_group_result *g);
+/* Every diagnostic of g, the files' tool errors with the findings, sorted into out. */
+void rml_group_diags(const struct rml_group_result *g, struct rml_diags *out);
 
 /* Read a whole regular file: 0, or -1 with a one-line reason ("No such file or directory"). */
 int rml_read_file(const char *path, char **text, size_t *len, char *err, size_t errlen);

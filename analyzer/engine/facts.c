@@ -1,4 +1,4 @@
-/* facts: lifetime of the per-file model, the API table, small queries on fields. */
+/* facts: the model's lifetime and merge, the API table, small queries on fields. */
 #include "facts.h"
 
 #include <string.h>
@@ -33,28 +33,26 @@ void rml_facts_init(struct rml_facts *f, const char *main_file)
 
 void rml_facts_fini(struct rml_facts *f)
 {
-	rml_link_fini(f);
-	rml_ptrvec_fini(&f->tables);
-	rml_ptrvec_fini(&f->cfgs);
-	rml_ptrvec_fini(&f->mapinits);
-	rml_ptrvec_fini(&f->allocs);
-	rml_ptrvec_fini(&f->assigns);
-	rml_ptrvec_fini(&f->stores);
-	rml_ptrvec_fini(&f->writes);
-	rml_ptrvec_fini(&f->calls);
-	rml_ptrvec_fini(&f->winsts);
-	rml_ptrvec_fini(&f->faliases);
-	rml_ptrvec_fini(&f->maxmasks);
-	rml_ptrvec_fini(&f->cfgaliases);
-	rml_ptrvec_fini(&f->probes);
-	rml_ptrvec_fini(&f->unknowns);
-	rml_ptrvec_fini(&f->parse_errors);
-	rml_ptrvec_fini(&f->voided);
-	rml_ptrvec_fini(&f->funcs);
-	rml_ptrvec_fini(&f->tblwrites);
-	rml_ptrvec_fini(&f->lives);
-	rml_ptrvec_fini(&f->undecided);
+#define FACT(member, type, stage) rml_ptrvec_fini(&f->member);
+#include "facts.def"
+#undef FACT
 	rml_arena_fini(&f->arena);
+}
+
+/* A FACT line's stage, as a test: only EXTRACT vectors are merged. */
+#define MERGED_EXTRACT 1
+#define MERGED_FILE 0
+#define MERGED_LINK 0
+
+void rml_facts_merge(struct rml_facts *dst, const struct rml_facts *src)
+{
+#define FACT(member, type, stage) \
+	if (MERGED_##stage) \
+		for (size_t i = 0; i < src->member.n; i++) \
+			rml_ptrvec_push(&dst->member, src->member.p[i]);
+#include "facts.def"
+#undef FACT
+	dst->nfields += src->nfields;
 }
 
 void rml_facts_unknown(struct rml_facts *f, const struct rml_loc *loc, const char *what,
@@ -66,11 +64,6 @@ void rml_facts_unknown(struct rml_facts *f, const struct rml_loc *loc, const cha
 	u->what = rml_arena_strdup(&f->arena, what);
 	u->why = rml_arena_strdup(&f->arena, why ? why : "not a constant");
 	rml_ptrvec_push(&f->unknowns, u);
-}
-
-bool rml_field_known(const struct rml_field *fld)
-{
-	return fld->part[RML_REG].known && fld->part[RML_LSB].known && fld->part[RML_MSB].known;
 }
 
 unsigned rml_field_width(const struct rml_field *fld)

@@ -1,8 +1,10 @@
 /*
- * facts: the model of one analysed file (its translation unit): field tables and their
- * fields, regmap configs, regmap inits, field allocations, probe requests and what could
- * not be resolved. Filled by extract.c, joined by link.c, read (const) by the rules.
- * Everything lives in the facts' arena and goes at once in rml_facts_fini(). No libclang.
+ * facts: the model of one analysed file (its translation unit), or of a driver's files
+ * merged: field tables and their fields, regmap configs, regmap inits, field allocations,
+ * calls, control flow, probe requests and what could not be resolved (the vectors are
+ * listed in facts.def). Filled by extract, joined by link.c and paths.c, read (const) by
+ * the rules. The model only: no stage's code. Everything lives in the facts' arena and
+ * goes at once in rml_facts_fini(). No libclang.
  */
 #ifndef RML_FACTS_H
 #define RML_FACTS_H
@@ -269,6 +271,8 @@ struct rml_falias {
 	bool copy;			/* a kmemdup() of to_var: its .reg may be moved, and a
 					   regmap allocating it allocates the copy, not to_var */
 	bool copy_changed;		/* more than .reg may change in the copy: not followed */
+	const char *to_alias;		/* link: "<to_type>#<to_member>" when to_var is NULL:
+					   the key of the pointer member it points on to */
 };
 
 /* ---- control flow: the paths the lifetime rules follow (extract.c builds, paths.c reads) ---- */
@@ -469,32 +473,16 @@ struct rml_unknown {
 	const char *why;		/* "'chan' is not a constant" */
 };
 
-struct rml_byname;
+struct rml_link_index;
 
 struct rml_facts {
 	struct rml_arena arena;
 	const char *main_file;
-	struct rml_ptrvec tables;	/* struct rml_table * */
-	struct rml_ptrvec cfgs;		/* struct rml_regcfg * */
-	struct rml_ptrvec mapinits;	/* struct rml_mapinit * */
-	struct rml_ptrvec allocs;	/* struct rml_alloc * */
-	struct rml_ptrvec assigns;	/* struct rml_assign * */
-	struct rml_ptrvec stores;	/* struct rml_store * */
-	struct rml_byname *byname;	/* link.c: stores and handle copies by handle name */
-	struct rml_ptrvec writes;	/* struct rml_write * */
-	struct rml_ptrvec calls;	/* struct rml_call * */
-	struct rml_ptrvec winsts;	/* struct rml_winst *, made by link */
-	struct rml_ptrvec faliases;	/* struct rml_falias * */
-	struct rml_ptrvec maxmasks;	/* struct rml_maxmask * */
-	struct rml_ptrvec cfgaliases;	/* struct rml_cfgalias * */
-	struct rml_ptrvec probes;	/* struct rml_probe * */
-	struct rml_ptrvec unknowns;	/* struct rml_unknown * */
-	struct rml_ptrvec parse_errors;	/* struct rml_unknown * (what = "error"), libclang's own */
-	struct rml_ptrvec voided;	/* struct rml_void * */
-	struct rml_ptrvec funcs;	/* struct rml_func *: control flow of the driver's functions */
-	struct rml_ptrvec tblwrites;	/* struct rml_tblwrite * */
-	struct rml_ptrvec lives;	/* struct rml_life *, made by paths.c */
-	struct rml_ptrvec undecided;	/* struct rml_unknown *: paths left undecided (for -v) */
+	/* the fact vectors of facts.def: struct rml_ptrvec tables (of struct rml_table *) ... */
+#define FACT(member, type, stage) struct rml_ptrvec member;
+#include "facts.def"
+#undef FACT
+	const struct rml_link_index *index;	/* link.c: lookups by name, in the arena */
 	unsigned nfollowed;		/* allocations and frees whose paths were followed */
 	unsigned nfields;
 	unsigned repaired;		/* lone mode: initialiser items blanked for a second parse */
@@ -503,6 +491,11 @@ struct rml_facts {
 
 void rml_facts_init(struct rml_facts *f, const char *main_file);
 void rml_facts_fini(struct rml_facts *f);
+/*
+ * A driver's model from its files' (facts.def's EXTRACT vectors, and the field count):
+ * dst borrows src's objects, so src outlives dst's use and dst is finished first.
+ */
+void rml_facts_merge(struct rml_facts *dst, const struct rml_facts *src);
 
 void rml_facts_unknown(struct rml_facts *f, const struct rml_loc *loc, const char *what,
 		       const char *why);
@@ -512,25 +505,7 @@ void rml_facts_unknown(struct rml_facts *f, const struct rml_loc *loc, const cha
  * unknown and written as one expression (width_sym).
  */
 unsigned rml_field_width(const struct rml_field *fld);
-/* True when reg, lsb and msb are known. */
-bool rml_field_known(const struct rml_field *fld);
 /* Add a regmap key to a field's allocation set (link). */
 void rml_field_add_map(struct rml_facts *f, struct rml_field *fld, const char *key);
-
-/* Join allocations and inits to tables (link.c). */
-void rml_link(struct rml_facts *f);
-/* What rml_link keeps beside the facts (its index of handles by name); rml_facts_fini calls it. */
-void rml_link_fini(struct rml_facts *f);
-/* Call fn for every field a reference can name (link.c); returns how many. */
-size_t rml_fref_each(struct rml_facts *f, const struct rml_fref *r, const char *func,
-		     void (*fn)(struct rml_field *fld, void *arg), void *arg);
-/* Follow the paths of every allocation and free (paths.c, called by rml_link): lives. */
-void rml_paths_analyse(struct rml_facts *f);
-/* The control flow and the lifetime results, readable (debugging: RML_DEBUG_PATHS=1). */
-void rml_paths_dump(FILE *out, const struct rml_facts *f);
-
-/* Call fn for every field the handle of a write instance can hold (link.c); how many. */
-size_t rml_winst_fields(const struct rml_facts *f, const struct rml_winst *wi,
-			void (*fn)(const struct rml_field *fld, void *arg), void *arg);
 
 #endif

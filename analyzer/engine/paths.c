@@ -19,47 +19,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "facts.h"
+#include "paths.h"
 
 #define MAX_HOLDERS 64		/* handles of one function the paths keep apart */
 #define MAX_CKEYS 16		/* repeated conditions of one function paired */
 #define MAX_VISITS 60000	/* (node, state) pairs followed for one allocation or free */
 #define MAX_OUT 16		/* places recorded per result */
 #define MAX_ROUNDS 4		/* summaries through wrappers of wrappers */
-
-/* ---- small sets of keys ------------------------------------------------------------- */
-
-struct strset {
-	const char **s;
-	size_t n, cap;
-};
-
-static bool set_has(const struct strset *set, const char *k)
-{
-	for (size_t i = 0; k && i < set->n; i++)
-		if (!strcmp(set->s[i], k))
-			return true;
-	return false;
-}
-
-static bool set_add(struct strset *set, const char *k)
-{
-	if (!k || set_has(set, k))
-		return false;
-	if (set->n == set->cap) {
-		set->cap = set->cap ? 2 * set->cap : 8;
-		set->s = rml_xrealloc(set->s, set->cap * sizeof(*set->s));
-	}
-	set->s[set->n++] = k;
-	return true;
-}
-
-static void set_fini(struct strset *set)
-{
-	free(set->s);
-	set->s = NULL;
-	set->n = set->cap = 0;
-}
 
 /* ---- function summaries -------------------------------------------------------------- */
 
@@ -68,16 +34,16 @@ struct fsum {
 	bool dup;			/* a second definition (a header's, walked twice) */
 	unsigned char *followed;	/* per node: a helper's result already followed there */
 	uint32_t frees_param, escapes_param, tests_param;
-	struct strset freed;		/* member/global bases freed here or by a callee */
-	struct strset assigned;		/* member/global bases set here or by a callee */
+	struct rml_strset freed;		/* member/global bases freed here or by a callee */
+	struct rml_strset assigned;		/* member/global bases set here or by a callee */
 	bool has_callers;		/* another function of the driver calls it */
 	/* it returns an allocation's result, ERR_PTR and all (a helper of the driver) */
 	const struct rml_alloc *ret_alloc;
 	bool ret_mixed;			/* devm and plain ones */
 };
 
+/* The first use of a member or global base. */
 struct use_site {
-	const char *base;
 	struct rml_loc loc;
 	const char *func;
 };
@@ -89,10 +55,10 @@ struct ctx {
 	size_t *hash;			/* open addressing on USR: index + 1 into sums */
 	size_t hcap;
 	/* the whole driver */
-	struct strset freed;		/* member/global bases freed by some function */
-	struct strset tested;		/* member/global bases tested somewhere */
-	struct use_site *uses;		/* the first use of each member/global base */
-	size_t nuses, capuses;
+	struct rml_strset freed;		/* member/global bases freed by some function */
+	struct rml_strset tested;		/* member/global bases tested somewhere */
+	struct rml_strset used;		/* member/global bases used somewhere ... */
+	struct use_site *uses;		/* ... and where first: uses[i] for used.s[i] */
 	bool unnamed_tests;		/* a test of a handle the paths cannot name */
 	bool unnamed_frees;		/* a free of one: it may free any member */
 };
@@ -122,24 +88,20 @@ static bool is_owner_kind(enum rml_hkind k)
 static void note_use(struct ctx *c, const struct rml_handle *h, const struct rml_node *n,
 		     const struct rml_func *fn)
 {
-	if (!h->base || !is_owner_kind(h->kind))
+	size_t cap = c->used.cap;
+
+	if (!h->base || !is_owner_kind(h->kind) || !rml_strset_add(&c->used, h->base))
 		return;
-	for (size_t i = 0; i < c->nuses; i++)
-		if (!strcmp(c->uses[i].base, h->base))
-			return;
-	if (c->nuses == c->capuses) {
-		c->capuses = c->capuses ? 2 * c->capuses : 16;
-		c->uses = rml_xrealloc(c->uses, c->capuses * sizeof(*c->uses));
-	}
-	c->uses[c->nuses++] = (struct use_site){ h->base, n->loc, fn->name };
+	if (c->used.cap != cap)
+		c->uses = rml_xrealloc(c->uses, c->used.cap * sizeof(*c->uses));
+	c->uses[c->used.n - 1] = (struct use_site){ n->loc, fn->name };
 }
 
 static const struct use_site *use_of(const struct ctx *c, const char *base)
 {
-	for (size_t i = 0; i < c->nuses; i++)
-		if (!strcmp(c->uses[i].base, base))
-			return &c->uses[i];
-	return NULL;
+	long i = rml_strset_find(&c->used, base);
+
+	return i >= 0 ? &c->uses[i] : NULL;
 }
 
 static uint32_t pbit(int p)
@@ -179,7 +141,7 @@ static bool summarise_round(struct ctx *c, bool first)
 				if (n->cond.h.kind == RML_HK_PARAM)
 					s->tests_param |= pbit(n->cond.h.base_param);
 				else if (is_owner_kind(n->cond.h.kind))
-					set_add(&c->tested, n->cond.h.base);
+					rml_strset_add(&c->tested, n->cond.h.base);
 				else if (!n->cond.h.base)
 					c->unnamed_tests = true;
 			}
@@ -194,14 +156,14 @@ static bool summarise_round(struct ctx *c, bool first)
 				} else if (ev->h.kind == RML_HK_PARAM) {
 					s->frees_param |= pbit(ev->h.base_param);
 				} else if (is_owner_kind(ev->h.kind)) {
-					set_add(&s->freed, ev->h.base);
-					set_add(&c->freed, ev->h.base);
+					rml_strset_add(&s->freed, ev->h.base);
+					rml_strset_add(&c->freed, ev->h.base);
 				} else if (ev->h.base) {
 					const struct rml_handle *m = copied_from(fn, ev->h.base);
 
 					if (m && is_owner_kind(m->kind)) {
-						set_add(&s->freed, m->base);
-						set_add(&c->freed, m->base);
+						rml_strset_add(&s->freed, m->base);
+						rml_strset_add(&c->freed, m->base);
 					} else if (m && m->kind == RML_HK_PARAM) {
 						s->frees_param |= pbit(m->base_param);
 					}
@@ -212,20 +174,20 @@ static bool summarise_round(struct ctx *c, bool first)
 				if (!first)
 					break;
 				if (is_owner_kind(ev->h.kind))
-					set_add(&s->assigned, ev->h.base);
+					rml_strset_add(&s->assigned, ev->h.base);
 				if (ev->kind == RML_EV_STORE && ev->val.kind == RML_VAL_HANDLE &&
 				    ev->val.h.kind == RML_HK_PARAM &&
 				    (is_owner_kind(ev->h.kind) || ev->h.kind == RML_HK_PARAM))
 					s->escapes_param |= pbit(ev->val.h.base_param);
 				if (ev->kind == RML_EV_STORE && ev->val.kind == RML_VAL_ERR_OR_ZERO)
-					set_add(&c->tested, ev->val.h.base);
+					rml_strset_add(&c->tested, ev->val.h.base);
 				break;
 			case RML_EV_SETVAR:
 				if (first && ev->val.kind == RML_VAL_ERR_OR_ZERO) {
 					if (ev->val.h.kind == RML_HK_PARAM)
 						s->tests_param |= pbit(ev->val.h.base_param);
 					else if (is_owner_kind(ev->val.h.kind))
-						set_add(&c->tested, ev->val.h.base);
+						rml_strset_add(&c->tested, ev->val.h.base);
 				}
 				break;
 			case RML_EV_ESCAPE:
@@ -241,7 +203,7 @@ static bool summarise_round(struct ctx *c, bool first)
 				if (ev->h.kind == RML_HK_PARAM)
 					s->tests_param |= pbit(ev->h.base_param);
 				else if (is_owner_kind(ev->h.kind))
-					set_add(&c->tested, ev->h.base);
+					rml_strset_add(&c->tested, ev->h.base);
 				else if (!ev->h.base)
 					c->unnamed_tests = true;
 				break;
@@ -273,8 +235,8 @@ static bool summarise_round(struct ctx *c, bool first)
 							s->frees_param |= pbit(h->base_param);
 							changed |= old != s->frees_param;
 						} else if (is_owner_kind(h->kind)) {
-							changed |= set_add(&s->freed, h->base);
-							set_add(&c->freed, h->base);
+							changed |= rml_strset_add(&s->freed, h->base);
+							rml_strset_add(&c->freed, h->base);
 						}
 					}
 					if ((cs->escapes_param & pbit((int)a)) &&
@@ -289,7 +251,7 @@ static bool summarise_round(struct ctx *c, bool first)
 							s->tests_param |= pbit(h->base_param);
 							changed |= old != s->tests_param;
 						} else if (is_owner_kind(h->kind)) {
-							set_add(&c->tested, h->base);
+							rml_strset_add(&c->tested, h->base);
 						}
 					}
 				}
@@ -298,9 +260,9 @@ static bool summarise_round(struct ctx *c, bool first)
 				if (cs != s)
 					cs->has_callers = true;
 				for (size_t k = 0; k < cs->freed.n; k++)
-					changed |= set_add(&s->freed, cs->freed.s[k]);
+					changed |= rml_strset_add(&s->freed, cs->freed.s[k]);
 				for (size_t k = 0; k < cs->assigned.n; k++)
-					changed |= set_add(&s->assigned, cs->assigned.s[k]);
+					changed |= rml_strset_add(&s->assigned, cs->assigned.s[k]);
 				break;
 			}
 			default:
@@ -414,12 +376,12 @@ static uint64_t hbit(int hid)
 }
 
 /* Holders of this function whose base a callee frees (or sets). */
-static uint64_t holders_in(const struct fctx *fc, const struct strset *bases)
+static uint64_t holders_in(const struct fctx *fc, const struct rml_strset *bases)
 {
 	uint64_t m = 0;
 
 	for (unsigned i = 0; i < fc->nh && bases->n; i++)
-		if (fc->h[i].base && is_owner_kind(fc->h[i].kind) && set_has(bases, fc->h[i].base))
+		if (fc->h[i].base && is_owner_kind(fc->h[i].kind) && (rml_strset_find(bases, fc->h[i].base) >= 0))
 			m |= hbit((int)i);
 	return m;
 }
@@ -1269,7 +1231,7 @@ static void alloc_results(struct ctx *c, struct track *tr, const char *via)
 		const struct rml_node *n = &fn->nodes[tr->owned_ok[i].node];
 		const struct holder *h = &fc->h[tr->owned_ok[i].hid];
 
-		if (set_has(&c->freed, h->base) || tr->alloc->api->devm || c->unnamed_frees)
+		if ((rml_strset_find(&c->freed, h->base) >= 0) || tr->alloc->api->devm || c->unnamed_frees)
 			continue;
 		if (!l)
 			l = new_life(f, RML_LIFE_LEAK, an, fn);
@@ -1293,7 +1255,7 @@ static void alloc_results(struct ctx *c, struct track *tr, const char *via)
 			const struct holder *h = &fc->h[tr->owned_ok[i].hid];
 			const struct use_site *u = use_of(c, h->base);
 
-			if (set_has(&c->tested, h->base) || !u)
+			if ((rml_strset_find(&c->tested, h->base) >= 0) || !u)
 				continue;
 			l = new_life(f, RML_LIFE_UNCHECKED, an, fn);
 			life_at(f, l, &u->loc, RML_LEAK_EXIT, NULL, h->text, u->func);
@@ -1635,14 +1597,15 @@ void rml_paths_analyse(struct rml_facts *f)
 	for (size_t i = 0; i < c.nsums; i++) {
 		fctx_fini(&fcs[i]);
 		free(c.sums[i].followed);
-		set_fini(&c.sums[i].freed);
-		set_fini(&c.sums[i].assigned);
+		rml_strset_fini(&c.sums[i].freed);
+		rml_strset_fini(&c.sums[i].assigned);
 	}
 	free(fcs);
 	free(c.sums);
 	free(c.hash);
-	set_fini(&c.freed);
-	set_fini(&c.tested);
+	rml_strset_fini(&c.freed);
+	rml_strset_fini(&c.tested);
+	rml_strset_fini(&c.used);
 	free(c.uses);
 }
 

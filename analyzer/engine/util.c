@@ -264,6 +264,146 @@ void rml_ptrvec_fini(struct rml_ptrvec *v)
 	v->n = v->cap = 0;
 }
 
+static size_t str_hash(const char *s)
+{
+	return (size_t)rml_fnv1a(RML_FNV1A_INIT, s, strlen(s));
+}
+
+static struct rml_namelist *name_slot(struct rml_namelist *v, size_t cap, const char *key)
+{
+	size_t i = str_hash(key) & (cap - 1);
+
+	while (v[i].key && strcmp(v[i].key, key))
+		i = (i + 1) & (cap - 1);
+	return &v[i];
+}
+
+void rml_namemap_add(struct rml_arena *a, struct rml_namemap *m, const char *key, void *obj)
+{
+	struct rml_namelist *l;
+
+	if (2 * (m->n + 1) > m->cap) {
+		size_t cap = m->cap ? 2 * m->cap : 64;
+		struct rml_namelist *v = rml_arena_alloc(a, cap * sizeof(*v));
+
+		for (size_t i = 0; i < m->cap; i++)
+			if (m->v[i].key)
+				*name_slot(v, cap, m->v[i].key) = m->v[i];
+		m->v = v;
+		m->cap = cap;
+	}
+	l = name_slot(m->v, m->cap, key);
+	if (!l->key) {
+		l->key = key;
+		m->n++;
+	}
+	if (l->n == l->cap) {
+		size_t cap = l->cap ? 2 * l->cap : 4;
+		void **p = rml_arena_alloc(a, cap * sizeof(*p));
+
+		if (l->n)
+			memcpy(p, l->p, l->n * sizeof(*p));
+		l->p = p;
+		l->cap = cap;
+	}
+	l->p[l->n++] = obj;
+}
+
+const struct rml_namelist *rml_namemap_get(const struct rml_namemap *m, const char *key)
+{
+	const struct rml_namelist *l;
+
+	if (!key || !m->cap)
+		return NULL;
+	l = name_slot(m->v, m->cap, key);
+	return l->key ? l : NULL;
+}
+
+static size_t *strset_slot(const struct rml_strset *set, const char *k)
+{
+	size_t h = str_hash(k) & (set->nslot - 1);
+
+	while (set->slot[h] && strcmp(set->s[set->slot[h] - 1], k))
+		h = (h + 1) & (set->nslot - 1);
+	return &set->slot[h];
+}
+
+long rml_strset_find(const struct rml_strset *set, const char *k)
+{
+	size_t i;
+
+	if (!k || !set->n)
+		return -1;
+	i = *strset_slot(set, k);
+	return i ? (long)i - 1 : -1;
+}
+
+bool rml_strset_add(struct rml_strset *set, const char *k)
+{
+	size_t *slot;
+
+	if (!k || rml_strset_find(set, k) >= 0)
+		return false;
+	if (set->n == set->cap) {
+		set->cap = set->cap ? 2 * set->cap : 8;
+		set->s = rml_xrealloc(set->s, set->cap * sizeof(*set->s));
+		free(set->slot);
+		set->nslot = 2 * set->cap;
+		set->slot = rml_xcalloc(set->nslot, sizeof(*set->slot));
+		for (size_t i = 0; i < set->n; i++)
+			*strset_slot(set, set->s[i]) = i + 1;
+	}
+	slot = strset_slot(set, k);
+	set->s[set->n++] = k;
+	*slot = set->n;
+	return true;
+}
+
+void rml_strset_fini(struct rml_strset *set)
+{
+	free(set->s);
+	free(set->slot);
+	*set = (struct rml_strset){ 0 };
+}
+
+static const void **ptr_slot(const void **v, size_t cap, const void *p)
+{
+	size_t i = (size_t)rml_fnv1a(RML_FNV1A_INIT, &p, sizeof(p)) & (cap - 1);
+
+	while (v[i] && v[i] != p)
+		i = (i + 1) & (cap - 1);
+	return &v[i];
+}
+
+bool rml_ptrset_add(struct rml_ptrset *s, const void *p)
+{
+	const void **slot;
+
+	if (2 * (s->n + 1) > s->cap) {
+		size_t cap = s->cap ? 2 * s->cap : 32;
+		const void **v = rml_xcalloc(cap, sizeof(*v));
+
+		for (size_t i = 0; i < s->cap; i++)
+			if (s->v[i])
+				*ptr_slot(v, cap, s->v[i]) = s->v[i];
+		free(s->v);
+		s->v = v;
+		s->cap = cap;
+	}
+	slot = ptr_slot(s->v, s->cap, p);
+	if (*slot)
+		return false;
+	*slot = p;
+	s->n++;
+	return true;
+}
+
+void rml_ptrset_fini(struct rml_ptrset *s)
+{
+	free(s->v);
+	*s = (struct rml_ptrset){ 0 };
+}
+
 unsigned rml_display_col(const char *line, size_t linelen, unsigned bytecol)
 {
 	unsigned col = 0;

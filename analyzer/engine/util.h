@@ -7,6 +7,7 @@
 #define RML_UTIL_H
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -39,6 +40,52 @@ struct rml_ptrvec {
 
 void rml_ptrvec_push(struct rml_ptrvec *v, void *ptr);
 void rml_ptrvec_fini(struct rml_ptrvec *v);
+
+/*
+ * A string-keyed multimap in an arena: each key's objects in the order they were filed.
+ * Zero-initialised is empty; it grows in the arena and goes with it (nothing to free).
+ */
+struct rml_namelist {
+	const char *key;	/* borrowed */
+	void **p;		/* the objects filed under key, oldest first */
+	size_t n, cap;
+};
+
+struct rml_namemap {
+	struct rml_namelist *v;
+	size_t n, cap;		/* keys, and slots (a power of two) */
+};
+
+void rml_namemap_add(struct rml_arena *a, struct rml_namemap *m, const char *key, void *obj);
+/* key's list, or NULL when nothing was filed under it (key may be NULL). */
+const struct rml_namelist *rml_namemap_get(const struct rml_namemap *m, const char *key);
+
+/*
+ * A set of strings on the heap, in the order they were added (s[0 .. n)), hashed for
+ * lookups. The strings are borrowed. Zero-initialised is empty.
+ */
+struct rml_strset {
+	const char **s;
+	size_t n, cap;
+	size_t *slot;		/* hash slot -> index + 1 (0: empty) */
+	size_t nslot;		/* a power of two, twice cap */
+};
+
+/* The index of k in s (0 .. n - 1), or -1 (k may be NULL: -1). */
+long rml_strset_find(const struct rml_strset *set, const char *k);
+/* Add k (NULL is not added): true when it was not in the set yet. */
+bool rml_strset_add(struct rml_strset *set, const char *k);
+void rml_strset_fini(struct rml_strset *set);
+
+/* A set of pointers on the heap (seen-sets of a search). Zero-initialised is empty. */
+struct rml_ptrset {
+	const void **v;
+	size_t n, cap;		/* members, and slots (a power of two) */
+};
+
+/* Add p (not NULL): true when it was not in the set yet. */
+bool rml_ptrset_add(struct rml_ptrset *s, const void *p);
+void rml_ptrset_fini(struct rml_ptrset *s);
 
 /*
  * malloc/realloc that never return NULL: on exhaustion they print a message and exit with

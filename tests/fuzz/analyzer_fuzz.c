@@ -2,8 +2,8 @@
  * analyzer_fuzz: libFuzzer harness for the whole engine on arbitrary C text, in lone-file
  * mode against the bundled headers (RML_SRCDIR/corpus/runtime/include): the input is
  * written to a .c file in a private temporary directory (the engine parses files by
- * path; libclang reads it from there) and goes through rml_check_file() (read, parse,
- * repair and reparse, extract, link, rules, probes), then through the four report
+ * path; libclang reads it from there) and goes through rml_check_group() (read, parse,
+ * repair and reparse, extract, link, paths, rules, probes), then through the four report
  * formats, and its expected-* comments are matched against what was found, as --verify
  * does. One libclang index serves every input, as in the CLI.
  * Built and run by ci/fuzz (meson -Dfuzz=true), seeded from corpus/.
@@ -89,30 +89,35 @@ static void write_input(const uint8_t *data, size_t size)
 	close(fd);
 }
 
-static void report(const struct rml_file_result *res, enum rml_format fmt)
+static void report(const struct rml_diags *d, enum rml_format fmt)
 {
 	struct rml_out_opts o = { .format = fmt, .color = true, .version = "fuzz",
 				  .libclang = "fuzz" };
 	struct rml_report r;
 
 	rml_report_begin(&r, sink, &o);
-	rml_report_add(&r, &res->diags, 1, 1);
+	rml_report_add(&r, d, 1, 1);
 	rml_report_end(&r);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct rml_file_result res;
+	struct rml_group_result g;
+	struct rml_diags all;
 	struct rml_verify v;
+	const char *p = path;
 
 	write_input(data, size);
-	rml_check_file(idx, path, &opts, &res);
+	rml_check_group(idx, &p, 1, &opts, NULL, &g);
+	rml_diags_init(&all, &g.merged.arena);
+	rml_group_diags(&g, &all);
 	for (enum rml_format f = RML_FMT_GCC; f <= RML_FMT_JSON; f++)
-		report(&res, f);
+		report(&all, f);
 	rml_verify_init(&v);
 	if (rml_verify_parse(&v, path, (const char *)data, size, sink) == 0)
-		rml_verify_check(&v, &res.diags, path, sink);
+		rml_verify_check(&v, &all, path, sink);
 	rml_verify_fini(&v);
-	rml_file_result_fini(&res);
+	rml_diags_fini(&all);
+	rml_group_result_fini(&g);
 	return 0;
 }

@@ -6,10 +6,12 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
 
 #include "facts.h"
+#include "paths.h"
 #include "rule.h"
 
 #define MAXN 32
@@ -178,10 +180,15 @@ static const struct rml_life *first(struct fixture *fx, enum rml_life_kind kind)
 
 static void run_rule(struct fixture *fx, const char *id)
 {
-	struct rml_ctx ctx = { .facts = &fx->f, .diags = &fx->d, .rule = rml_rule_find(id) };
+	const struct rml_rule *rule = rml_rule_find(id);
+	bool *enabled = calloc(rml_nrules, sizeof(*enabled));
 
-	assert_non_null(ctx.rule);
-	ctx.rule->check_facts(&ctx, &fx->f);
+	assert_non_null(rule);
+	assert_non_null(enabled);
+	for (size_t r = 0; r < rml_nrules; r++)	/* that rule alone, as the engine runs it */
+		enabled[r] = rml_rules[r] == rule;
+	rml_rules_run(&fx->f, &fx->d, enabled);
+	free(enabled);
 	rml_diags_sort(&fx->d);
 }
 

@@ -3,6 +3,7 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -65,10 +66,15 @@ static struct rml_field *field(struct fixture *fx, const char *name, unsigned li
 
 static void run(struct fixture *fx, const char *id)
 {
-	struct rml_ctx ctx = { .facts = &fx->f, .diags = &fx->d, .rule = rml_rule_find(id) };
+	const struct rml_rule *rule = rml_rule_find(id);
+	bool *enabled = calloc(rml_nrules, sizeof(*enabled));
 
-	assert_non_null(ctx.rule);
-	ctx.rule->check_table(&ctx, fx->t);
+	assert_non_null(rule);
+	assert_non_null(enabled);
+	for (size_t r = 0; r < rml_nrules; r++)	/* that rule alone, as the engine runs it */
+		enabled[r] = rml_rules[r] == rule;
+	rml_rules_run(&fx->f, &fx->d, enabled);
+	free(enabled);
 	rml_diags_sort(&fx->d);
 }
 

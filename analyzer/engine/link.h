@@ -1,0 +1,31 @@
+/*
+ * link: the stage that joins a model's facts (one file's, or a driver's files merged):
+ * regmaps assigned to each other, allocations to the fields they allocate and the regmaps
+ * they allocate them on, tables to their regmap_config, writes to the call chains they
+ * are made through; and the queries the rules ask of a linked model (which fields a
+ * reference or a write's handle can name). No libclang; what it makes lives in the
+ * facts' arena. Runs after extract, before paths (paths.h).
+ */
+#ifndef RML_LINK_H
+#define RML_LINK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "facts.h"
+
+/* Join f's facts; builds the index the queries below use (f->index). */
+void rml_link(struct rml_facts *f);
+
+/* Call fn for every field a reference can name, in the facts' order; returns how many. */
+size_t rml_fref_each(const struct rml_facts *f, const struct rml_fref *r, const char *func,
+		     void (*fn)(const struct rml_field *fld, void *arg), void *arg);
+
+/* Call fn once for every field the handle of a write instance can hold; how many. */
+size_t rml_winst_fields(const struct rml_facts *f, const struct rml_winst *wi,
+			void (*fn)(const struct rml_field *fld, void *arg), void *arg);
+
+/* Do the fields a write instance reaches come from more than one table (variants)? */
+bool rml_winst_multi_table(const struct rml_facts *f, const struct rml_winst *wi);
+
+#endif
