@@ -138,6 +138,57 @@ static bool has_error(const struct errset *es, size_t s, size_t e)
 	return false;
 }
 
+/*
+ * The item at s: what the oracle says of it (by its designator .member or [index], or as
+ * the next positional element) and where its value starts (*v); -1 if malformed.
+ */
+static int item_kind(const char *t, size_t len, size_t s, const struct rml_repair_oracle *o,
+		     void *ctx, enum rml_keep *k, void **sub, size_t *v)
+{
+	*k = RML_KEEP;
+	*sub = NULL;
+	*v = s;
+	if (t[s] == '.' && o->member) {
+		size_t n = s + 1;
+
+		while (n < len && (isalnum((unsigned char)t[n]) || t[n] == '_'))
+			n++;
+		*k = o->member(ctx, t + s + 1, n - s - 1, sub);
+		*v = skip_space(t, len, n);
+		if (*v < len && t[*v] != '=')
+			*k = *k == RML_BLANK ? RML_BLANK : RML_KEEP;	/* .a.b = : no deeper */
+		else if (*v < len)
+			*v = skip_space(t, len, *v + 1);
+	} else if (o->element) {
+		if (t[s] == '[') {
+			*v = item_end(t, len, s + 1);	/* ']' */
+			if (*v >= len || t[*v] != ']')
+				return -1;
+			*v = skip_space(t, len, *v + 1);
+			if (*v < len && t[*v] == '=')
+				*v = skip_space(t, len, *v + 1);
+		}
+		*k = o->element(ctx, sub);
+	}
+	return 0;
+}
+
+/* A positional item with an error: "{}" in its place keeps its slot, its value unknown. */
+static int keep_slot(char *t, size_t s, size_t e, const struct errset *es)
+{
+	blank(t, s, e);
+	t[s] = '{';
+	t[s + 1] = '}';
+	if (es->voids->n == es->voids->cap) {
+		es->voids->cap = es->voids->cap ? 2 * es->voids->cap : 8;
+		es->voids->off = realloc(es->voids->off, es->voids->cap * sizeof(*es->voids->off));
+		if (!es->voids->off)
+			return -1;
+	}
+	es->voids->off[es->voids->n++] = s;
+	return 0;
+}
+
 static int repair(char *t, size_t len, size_t open, const struct rml_repair_oracle *o, void *ctx,
 		  const struct errset *es, int depth, size_t *close)
 {
@@ -148,8 +199,9 @@ static int repair(char *t, size_t len, size_t open, const struct rml_repair_orac
 		return -1;
 	for (;;) {
 		size_t s = skip_space(t, len, p), e, v;
-		enum rml_keep k = RML_KEEP;
-		void *sub = NULL;
+		enum rml_keep k;
+		void *sub;
+		bool designated;
 
 		if (s >= len)
 			return -1;
@@ -161,31 +213,9 @@ static int repair(char *t, size_t len, size_t open, const struct rml_repair_orac
 			p = s + 1;
 			continue;
 		}
-		v = s;
-		bool designated = t[s] == '.' || t[s] == '[';
-
-		if (t[s] == '.' && o->member) {
-			size_t n = s + 1;
-
-			while (n < len && (isalnum((unsigned char)t[n]) || t[n] == '_'))
-				n++;
-			k = o->member(ctx, t + s + 1, n - s - 1, &sub);
-			v = skip_space(t, len, n);
-			if (v < len && t[v] != '=')
-				k = k == RML_BLANK ? RML_BLANK : RML_KEEP;	/* .a.b = : no deeper */
-			else if (v < len)
-				v = skip_space(t, len, v + 1);
-		} else if (o->element) {
-			if (t[s] == '[') {
-				v = item_end(t, len, s + 1);	/* ']' */
-				if (v >= len || t[v] != ']')
-					return -1;
-				v = skip_space(t, len, v + 1);
-				if (v < len && t[v] == '=')
-					v = skip_space(t, len, v + 1);
-			}
-			k = o->element(ctx, &sub);
-		}
+		designated = t[s] == '.' || t[s] == '[';
+		if (item_kind(t, len, s, o, ctx, &k, &sub, &v) < 0)
+			return -1;
 		e = item_end(t, len, v);
 		if (e >= len)
 			return -1;
@@ -193,18 +223,8 @@ static int repair(char *t, size_t len, size_t open, const struct rml_repair_orac
 			k = RML_BLANK;
 		if (!designated && k != RML_RECURSE && es->voids && e - s >= 2 &&
 		    has_error(es, s, e) && !has_directive(t, s, e)) {
-			/* keep the slot: "{}" in place of the item, its value unknown */
-			blank(t, s, e);
-			t[s] = '{';
-			t[s + 1] = '}';
-			if (es->voids->n == es->voids->cap) {
-				es->voids->cap = es->voids->cap ? 2 * es->voids->cap : 8;
-				es->voids->off = realloc(es->voids->off,
-							 es->voids->cap * sizeof(*es->voids->off));
-				if (!es->voids->off)
-					return -1;
-			}
-			es->voids->off[es->voids->n++] = s;
+			if (keep_slot(t, s, e, es) < 0)
+				return -1;
 			blanked++;
 		} else if (k == RML_BLANK && !has_directive(t, s, e)) {
 			size_t end = t[e] == ',' ? e + 1 : e;

@@ -264,14 +264,14 @@ void rml_ptrvec_fini(struct rml_ptrvec *v)
 	v->n = v->cap = 0;
 }
 
-static size_t str_hash(const char *s)
+size_t rml_str_hash(const char *s)
 {
 	return (size_t)rml_fnv1a(RML_FNV1A_INIT, s, strlen(s));
 }
 
 static struct rml_namelist *name_slot(struct rml_namelist *v, size_t cap, const char *key)
 {
-	size_t i = str_hash(key) & (cap - 1);
+	size_t i = rml_str_hash(key) & (cap - 1);
 
 	while (v[i].key && strcmp(v[i].key, key))
 		i = (i + 1) & (cap - 1);
@@ -321,7 +321,7 @@ const struct rml_namelist *rml_namemap_get(const struct rml_namemap *m, const ch
 
 static size_t *strset_slot(const struct rml_strset *set, const char *k)
 {
-	size_t h = str_hash(k) & (set->nslot - 1);
+	size_t h = rml_str_hash(k) & (set->nslot - 1);
 
 	while (set->slot[h] && strcmp(set->s[set->slot[h] - 1], k))
 		h = (h + 1) & (set->nslot - 1);

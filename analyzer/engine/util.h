@@ -118,6 +118,8 @@ int rml_utf8_len(const unsigned char *p, const unsigned char *end);
 /* FNV-1a of n bytes at p, continuing from h (RML_FNV1A_INIT to start a hash). */
 #define RML_FNV1A_INIT 0xcbf29ce484222325ULL
 uint64_t rml_fnv1a(uint64_t h, const void *p, size_t n);
+/* FNV-1a of a string, for hash tables. */
+size_t rml_str_hash(const char *s);
 
 /* Where a line-by-line reader is, for its error: "name:line: reason" into err. */
 struct rml_line_reader {
