@@ -410,45 +410,6 @@ static bool want_color(const struct cli *c, int fd)
 	return term && *term && strcmp(term, "dumb") && isatty(fd);
 }
 
-static const char *precision_name(enum rml_confidence conf)
-{
-	return conf == RML_CONF_HIGH ? "high" : conf == RML_CONF_MEDIUM ? "medium" : "low";
-}
-
-static void list_rules(const struct cli *c, const char *version)
-{
-	struct rml_jw w;
-	struct rml_arena a;
-
-	if (c->format != RML_FMT_JSON) {
-		for (size_t i = 0; i < rml_nrules; i++)
-			printf("%-26s %s\n", rml_rules[i]->id, rml_rules[i]->summary);
-		return;
-	}
-	rml_arena_init(&a);
-	rml_jw_init(&w, stdout);
-	rml_jw_obj(&w);
-	rml_jw_kstr(&w, "schema", "regmap-lint-rules/1");
-	rml_jw_key(&w, "tool");
-	rml_jw_obj(&w);
-	rml_jw_kstr(&w, "name", "regmap-lint");
-	rml_jw_kstr(&w, "version", version);
-	rml_jw_end_obj(&w);
-	rml_jw_key(&w, "rules");
-	rml_jw_arr(&w);
-	for (size_t i = 0; i < rml_nrules; i++) {
-		rml_jw_obj(&w);
-		rml_jw_kstr(&w, "id", rml_rules[i]->id);
-		rml_jw_kstr(&w, "type", rml_rule_type(&a, rml_rules[i]->id));
-		rml_jw_kstr(&w, "summary", rml_rules[i]->summary);
-		rml_jw_kstr(&w, "precision", precision_name(rml_rules[i]->confidence));
-		rml_jw_end_obj(&w);
-	}
-	rml_jw_end_arr(&w);
-	rml_jw_end_obj(&w);
-	rml_arena_fini(&a);
-}
-
 /* --explain RULE: the rule's doc; RULE is an id or its checkpatch type (FIELD_OVERLAP). */
 static int explain(const char *name)
 {
@@ -906,7 +867,7 @@ int main(int argc, char **argv)
 		goto out_free_cli;
 	}
 	if (c.list_rules) {
-		list_rules(&c, oo.version);
+		rml_list_rules(stdout, c.format, oo.version);
 		goto out_free_cli;
 	}
 	if (rml_args_normalise(&args, c.nrest, c.rest, &env, err, sizeof(err)) < 0) {
