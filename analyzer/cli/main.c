@@ -6,7 +6,6 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fnmatch.h>
-#include <errno.h>
 #include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -19,6 +18,7 @@
 #include "agree.h"
 #include "args.h"
 #include "check.h"
+#include "exit.h"
 #include "inputs.h"
 #include "output.h"
 #include "pool.h"
@@ -30,7 +30,6 @@
 #define RML_VERSION "0.0.0"
 #endif
 
-enum { EXIT_CLEAN = 0, EXIT_FINDINGS = 1, EXIT_TOOL_ERROR = 2 };
 
 #define MAX_JOBS 64
 #define DEFAULT_MAX_MEMORY 4096	/* MB resident per driver */
@@ -422,10 +421,10 @@ static int explain(const char *name)
 	free(id);
 	if (!doc) {
 		fprintf(stderr, "regmap-lint: error: unknown rule '%s' (see --list-rules)\n", name);
-		return EXIT_TOOL_ERROR;
+		return RML_EXIT_TOOL_ERROR;
 	}
 	fputs(doc, stdout);
-	return EXIT_CLEAN;
+	return RML_EXIT_CLEAN;
 }
 
 /*
@@ -720,12 +719,12 @@ static int verify_file(struct rml_index *idx, const char *path, struct rml_check
 	if (rml_read_file(path, &text, &len, err, sizeof(err)) < 0) {
 		fprintf(stdout, "%s: error: %s\n", path, err);
 		rml_verify_fini(&v);
-		return EXIT_TOOL_ERROR;
+		return RML_EXIT_TOOL_ERROR;
 	}
 	if (rml_verify_parse(&v, path, text, len, stdout) < 0 || verify_headers(&v, path, text) < 0) {
 		free(text);
 		rml_verify_fini(&v);
-		return EXIT_FINDINGS;
+		return RML_EXIT_FINDINGS;
 	}
 	free(text);
 	/*
@@ -739,7 +738,7 @@ static int verify_file(struct rml_index *idx, const char *path, struct rml_check
 		       ca.ninputs  ? "a file name, not a flag" : err);
 		rml_args_fini(&ca);
 		rml_verify_fini(&v);
-		return EXIT_TOOL_ERROR;
+		return RML_EXIT_TOOL_ERROR;
 	}
 	/* the trailing --target= the normaliser adds is the host's: lone mode sets its own */
 	o->parse.extra = (const char *const *)ca.flags;
@@ -753,9 +752,9 @@ static int verify_file(struct rml_index *idx, const char *path, struct rml_check
 	o->parse.nextra = 0;
 	if (failures) {
 		printf("%s: %u verification failure%s\n", path, failures, failures == 1 ? "" : "s");
-		return EXIT_FINDINGS;
+		return RML_EXIT_FINDINGS;
 	}
-	return EXIT_CLEAN;
+	return RML_EXIT_CLEAN;
 }
 
 /* --agree=LOG: the runtime's violations on this driver against the findings. */
@@ -769,7 +768,7 @@ static int agree_file(struct rml_index *idx, const char *path, const char *logpa
 
 	if (rml_read_file(logpath, &log, &loglen, err, sizeof(err)) < 0) {
 		printf("%s: error: %s\n", logpath, err);
-		return EXIT_TOOL_ERROR;
+		return RML_EXIT_TOOL_ERROR;
 	}
 	rml_check_file(idx, path, o, &res);
 	if (res.tool_error) {
@@ -781,12 +780,12 @@ static int agree_file(struct rml_index *idx, const char *path, const char *logpa
 	rml_file_result_fini(&res);
 	free(log);
 	if (n < 0)
-		return EXIT_TOOL_ERROR;
+		return RML_EXIT_TOOL_ERROR;
 	if (n > 0) {
 		printf("%s: %d disagreement%s with the runtime\n", path, n, n == 1 ? "" : "s");
-		return EXIT_FINDINGS;
+		return RML_EXIT_FINDINGS;
 	}
-	return EXIT_CLEAN;
+	return RML_EXIT_CLEAN;
 }
 
 
@@ -815,12 +814,12 @@ static int corpus_mode(const struct cli *c, struct rml_args *args, struct rml_ch
 	struct rml_index *idx = rml_index_new();
 	struct rml_inlist in = { 0 };
 	size_t skipped = 0;
-	int rc = EXIT_CLEAN;
+	int rc = RML_EXIT_CLEAN;
 
 	for (size_t i = 0; i < args->ninputs; i++)
 		rml_inlist_add(&in, args->inputs[i]);
 	if (rml_expand_inputs(NULL, &in, false, &skipped) < 0)
-		rc = EXIT_TOOL_ERROR;
+		rc = RML_EXIT_TOOL_ERROR;
 	for (size_t i = 0; i < in.n; i++) {
 		int frc = c->agree_log ? agree_file(idx, in.v[i], c->agree_log, o)
 				       : verify_file(idx, in.v[i], o);
@@ -852,10 +851,10 @@ int main(int argc, char **argv)
 	};
 	struct rml_report rep;
 	struct sink sink;
-	int rc = EXIT_CLEAN;
+	int rc = RML_EXIT_CLEAN;
 
 	if (parse_cli(&c, argc, av) < 0) {
-		rc = under_kbuild && !c.fail_on_findings ? EXIT_CLEAN : EXIT_TOOL_ERROR;
+		rc = under_kbuild && !c.fail_on_findings ? RML_EXIT_CLEAN : RML_EXIT_TOOL_ERROR;
 		goto out_free_cli;
 	}
 	if (c.done)
@@ -872,13 +871,13 @@ int main(int argc, char **argv)
 	}
 	if (rml_args_normalise(&args, c.nrest, c.rest, &env, err, sizeof(err)) < 0) {
 		fprintf(stderr, "regmap-lint: error: %s\n", err);
-		rc = EXIT_TOOL_ERROR;
+		rc = RML_EXIT_TOOL_ERROR;
 		goto out_free_cli;
 	}
 	if (!args.ninputs && (c.verify || c.agree_log || (!c.files_from && !c.compdb && !c.diff &&
 							     !c.since && !c.patch))) {
 		fprintf(stderr, "regmap-lint: error: no input files (see --help)\n");
-		rc = EXIT_TOOL_ERROR;
+		rc = RML_EXIT_TOOL_ERROR;
 		goto out_free_args;
 	}
 	o.parse.lone = c.force_lone || !rml_args_describe_headers(&args);
@@ -902,7 +901,7 @@ int main(int argc, char **argv)
 	}
 
 	if (sink_open(&sink, c.output, under_kbuild) < 0) {
-		rc = EXIT_TOOL_ERROR;
+		rc = RML_EXIT_TOOL_ERROR;
 		goto out_free_args;
 	}
 	oo.format = c.format;
@@ -947,7 +946,7 @@ int main(int argc, char **argv)
 	}
 	rml_report_end(&rep);
 	if (sink_close(&sink, c.output) < 0)
-		rc = EXIT_TOOL_ERROR;
+		rc = RML_EXIT_TOOL_ERROR;
 out_free_args:
 	rml_args_fini(&args);
 out_free_cli:
@@ -957,6 +956,6 @@ out_free_cli:
 		free(av);
 	free(envbuf);
 	if (under_kbuild && !c.fail_on_findings)
-		return EXIT_CLEAN;	/* a non-zero CHECK stops the kernel build */
+		return RML_EXIT_CLEAN;	/* a non-zero CHECK stops the kernel build */
 	return rc;
 }

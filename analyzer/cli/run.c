@@ -26,6 +26,7 @@
 #include "baseline.h"
 #include "compdb.h"
 #include "config.h"
+#include "exit.h"
 #include "inputs.h"
 #include "overlay.h"
 #include "pool.h"
@@ -35,7 +36,6 @@
 
 extern char **environ;
 
-enum { EXIT_CLEAN = 0, EXIT_FINDINGS = 1, EXIT_TOOL_ERROR = 2 };
 
 /* What the .regmap-lint governing a file selects (one per config file found, and one for none). */
 struct sel {
@@ -109,12 +109,12 @@ static void run_error(struct run *r, const char *fmt, ...)
 	va_end(ap);
 	fprintf(stderr, "regmap-lint: error: %s\n", msg);
 	rml_diag_add(&r->runerr, RML_SEV_ERROR, &(struct rml_loc){ NULL, 0, 0 }, NULL, "%s", msg);
-	r->rc = EXIT_TOOL_ERROR;
+	r->rc = RML_EXIT_TOOL_ERROR;
 }
 
 static void raise_rc(struct run *r, int rc)
 {
-	if (rc == EXIT_TOOL_ERROR || (rc == EXIT_FINDINGS && r->rc == EXIT_CLEAN))
+	if (rc == RML_EXIT_TOOL_ERROR || (rc == RML_EXIT_FINDINGS && r->rc == RML_EXIT_CLEAN))
 		r->rc = rc;
 }
 
@@ -224,7 +224,7 @@ static struct sel *get_sel(struct run *r, const char *cfgpath)
 	}
 	rml_config_fini(&cfg);
 	if (bad)
-		r->rc = EXIT_TOOL_ERROR;
+		r->rc = RML_EXIT_TOOL_ERROR;
 	r->sels = rml_xrealloc(r->sels, (r->nsels + 1) * sizeof(*r->sels));
 	r->sels[r->nsels++] = s;
 	return s;
@@ -699,7 +699,7 @@ static int worker(size_t gi, int fd, void *ctx)
 	FILE *vf = open_memstream(&vbuf, &vlen), *af = open_memstream(&abuf, &alen);
 	FILE *df = open_memstream(&dbuf, &dlen);
 	unsigned long nlines = 0;
-	int rc = EXIT_CLEAN, wrc;
+	int rc = RML_EXIT_CLEAN, wrc;
 
 	if (!vf || !af || !df)
 		return -1;
@@ -745,7 +745,7 @@ static int worker(size_t gi, int fd, void *ctx)
 		for (size_t e = 0; e < rml_diags_count(&res->diags); e++)
 			rml_ptrvec_push(&shown.v, rml_diags_at(&res->diags, e));
 		if (res->tool_error)
-			rc = EXIT_TOOL_ERROR;
+			rc = RML_EXIT_TOOL_ERROR;
 		if (o->verbose)
 			rml_print_verbose(vf, res);
 		nlines += count_lines(res->text, res->len);
@@ -766,8 +766,8 @@ static int worker(size_t gi, int fd, void *ctx)
 		    rml_suppress_match(&sup_for(&sups, &r->ov, d->loc.file)->s, d->loc.line, d->rule))
 			continue;
 		rml_ptrvec_push(&shown.v, d);
-		if (d->sev == RML_SEV_WARNING && rc == EXIT_CLEAN)
-			rc = EXIT_FINDINGS;
+		if (d->sev == RML_SEV_WARNING && rc == RML_EXIT_CLEAN)
+			rc = RML_EXIT_FINDINGS;
 	}
 	rml_diags_sort(&shown);
 	/* the inputs' suppressions: malformed ones always said, unused ones with -v */
@@ -1026,7 +1026,7 @@ static void finish_group(struct run *r, const struct group *g, const struct rml_
 	const struct job *j = &r->jobs[g->first];
 	struct rml_arena arena;
 	struct rml_diags got, shown;
-	int rc = EXIT_TOOL_ERROR;
+	int rc = RML_EXIT_TOOL_ERROR;
 	unsigned long nlines = 0;
 	size_t vlen = 0, alen = 0, nfiles = g->n;
 	const char *nl = t->data ? memchr(t->data, '\n', t->len) : NULL;
@@ -1050,26 +1050,26 @@ static void finish_group(struct run *r, const struct group *g, const struct rml_
 		rml_ptrvec_fini(&got.v);
 		rml_diags_init(&got, &arena);
 		task_failed(r, g, &bad, &got);
-		rc = EXIT_TOOL_ERROR;
+		rc = RML_EXIT_TOOL_ERROR;
 		nlines = 0;
 	}
-	if (rc == EXIT_FINDINGS)
-		rc = EXIT_CLEAN;	/* recounted after the filters */
+	if (rc == RML_EXIT_FINDINGS)
+		rc = RML_EXIT_CLEAN;	/* recounted after the filters */
 	for (size_t e = 0; e < rml_diags_count(&got); e++) {
 		struct rml_diag *d = rml_diags_at(&got, e);
 
 		if (!keep(r, j, d))
 			continue;
 		rml_ptrvec_push(&shown.v, d);
-		if (d->sev == RML_SEV_WARNING && rc == EXIT_CLEAN)
-			rc = EXIT_FINDINGS;
+		if (d->sev == RML_SEV_WARNING && rc == RML_EXIT_CLEAN)
+			rc = RML_EXIT_FINDINGS;
 		if (d->sev == RML_SEV_ERROR)
-			rc = EXIT_TOOL_ERROR;
+			rc = RML_EXIT_TOOL_ERROR;
 	}
 	if (!r->o->write_baseline)
 		rml_report_add(r->rep, &shown, (unsigned)nfiles, nlines);
-	else if (rc == EXIT_FINDINGS)
-		rc = EXIT_CLEAN;	/* recorded, not reported */
+	else if (rc == RML_EXIT_FINDINGS)
+		rc = RML_EXIT_CLEAN;	/* recorded, not reported */
 	raise_rc(r, rc);
 	if (r->flush)
 		r->flush(r->flush_ctx);
@@ -1160,9 +1160,9 @@ int rml_run(const struct rml_run_opts *o, struct rml_report *rep, void (*flush)(
 	rep->o.overlay = &r.ov;
 	r.srcs.overlay = &r.ov;
 	if (o->contents_from && overlay_dir(&r, o->contents_from, "", 0) < 0)
-		r.rc = EXIT_TOOL_ERROR;
+		r.rc = RML_EXIT_TOOL_ERROR;
 	if ((o->diff || o->since || o->patch) && load_diff(&r) < 0) {
-		r.rc = EXIT_TOOL_ERROR;
+		r.rc = RML_EXIT_TOOL_ERROR;
 		goto out;
 	}
 	for (size_t i = 0; i < o->ninputs; i++)
@@ -1172,7 +1172,7 @@ int rml_run(const struct rml_run_opts *o, struct rml_report *rep, void (*flush)(
 
 		if (rml_read_list(o->files_from, &in, err, sizeof(err)) < 0) {
 			run_error(&r, "--files-from: %s", err);
-			r.rc = EXIT_TOOL_ERROR;
+			r.rc = RML_EXIT_TOOL_ERROR;
 			goto out;
 		}
 	}
@@ -1181,15 +1181,15 @@ int rml_run(const struct rml_run_opts *o, struct rml_report *rep, void (*flush)(
 	headers_to_includers(&r, &in);
 	if (o->compdb) {
 		if (plan_compdb(&r, &in, &skipped) < 0)
-			r.rc = EXIT_TOOL_ERROR;
+			r.rc = RML_EXIT_TOOL_ERROR;
 	} else {
 		if (!in.n && !r.have_diff) {
 			run_error(&r, "no input files (see --help)");
-			r.rc = EXIT_TOOL_ERROR;
+			r.rc = RML_EXIT_TOOL_ERROR;
 			goto out;
 		}
 		if (rml_expand_inputs(&r.ov, &in, true, &skipped) < 0)
-			r.rc = EXIT_TOOL_ERROR;
+			r.rc = RML_EXIT_TOOL_ERROR;
 		for (size_t i = 0; i < in.n; i++)
 			add_job(&r, in.v[i], NULL);
 	}
@@ -1197,7 +1197,7 @@ int rml_run(const struct rml_run_opts *o, struct rml_report *rep, void (*flush)(
 		fprintf(stderr, "regmap-lint: %zu file%s to analyse, %zu skipped (no use of the "
 			"regmap_field API in them or their own headers)\n", r.njobs,
 			r.njobs == 1 ? "" : "s", skipped);
-	if (r.rc == EXIT_TOOL_ERROR && r.nsels && !r.njobs)
+	if (r.rc == RML_EXIT_TOOL_ERROR && r.nsels && !r.njobs)
 		goto out;
 	plan_groups(&r);
 	if (r.ngroups && !cwd_reachable(&r))
@@ -1212,11 +1212,11 @@ int rml_run(const struct rml_run_opts *o, struct rml_report *rep, void (*flush)(
 		rml_libclang_preload(NULL, 0);
 	if (rml_pool_run(r.ngroups, &r.pool, worker, done, &r) < 0) {
 		run_error(&r, "cannot start workers: %s", strerror(errno));
-		r.rc = EXIT_TOOL_ERROR;
+		r.rc = RML_EXIT_TOOL_ERROR;
 	}
 	if (o->write_baseline) {
 		if (write_baseline(&r) < 0)
-			r.rc = EXIT_TOOL_ERROR;
+			r.rc = RML_EXIT_TOOL_ERROR;
 	} else {
 		stale_entries(&r);
 		if (o->verbose && (o->baseline || r.nbaselined))
