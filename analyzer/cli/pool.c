@@ -242,7 +242,7 @@ static struct pool_live *live;
 int rml_pool_run(size_t n, const struct rml_pool_opts *o, rml_task_fn task, rml_done_fn done,
 		 void *ctx)
 {
-	unsigned jobs = o->jobs ? o->jobs : 1;
+	unsigned jobs = !o->jobs ? 1 : o->jobs < RML_POOL_MAX_JOBS ? o->jobs : RML_POOL_MAX_JOBS;
 	struct worker *w = rml_xcalloc(jobs, sizeof(*w));
 	struct pollfd *pfd = rml_xcalloc(jobs, sizeof(*pfd));
 	struct rml_task_result *res = rml_xcalloc(n + 1, sizeof(*res));
@@ -271,11 +271,11 @@ int rml_pool_run(size_t n, const struct rml_pool_opts *o, rml_task_fn task, rml_
 			running++;
 		}
 		if (running) {
-			unsigned np = 0, idx[64];
+			unsigned np = 0, idx[RML_POOL_MAX_JOBS];
 			double t = now(), wait = 1.0;
 			int pr;
 
-			for (unsigned k = 0; k < jobs && np < 64; k++) {
+			for (unsigned k = 0; k < jobs && np < RML_ARRAY_SIZE(idx); k++) {
 				if (!w[k].pid)
 					continue;
 				if (o->memory_mb && !w[k].killed &&
