@@ -17,6 +17,13 @@
 #include "check.h"
 #include "util.h"
 
+bool rml_is_dir(const char *p)
+{
+	struct stat st;
+
+	return p && stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
 size_t rml_dir_len(const char *p)
 {
 	const char *slash = strrchr(p, '/');

@@ -19,6 +19,8 @@ struct rml_inlist {
 void rml_inlist_add(struct rml_inlist *l, const char *p);
 void rml_inlist_fini(struct rml_inlist *l);
 
+/* Is p (a link followed) a directory? false for NULL. */
+bool rml_is_dir(const char *p);
 /* Length of p's directory part ("a/b/c.c" -> 3), 0 without a slash. */
 size_t rml_dir_len(const char *p);
 
