@@ -14,28 +14,22 @@
 #include "output.h"
 #include "verify.h"
 
-#define HEADER_NAME_MAX 200	/* a longer "name" after #include is no header of the driver's */
-
 /*
  * --verify: a driver's own headers (#include "x.h", beside the file) may carry
  * expectations too, for findings in tables that live there.
  */
 static int verify_headers(struct rml_verify *v, const char *path, const char *text)
 {
-	static const char include[] = "#include \"";
-	const char *p = text, *slash = strrchr(path, '/');
+	const char *p = text, *slash = strrchr(path, '/'), *name;
 	int dirlen = slash ? (int)(slash - path + 1) : 0;
+	size_t nlen;
 
-	while ((p = strstr(p, include))) {
-		const char *name = p + sizeof(include) - 1, *end = strchr(name, '"');
+	while ((name = rml_next_quoted_include(&p, &nlen)) != NULL) {
 		char hpath[PATH_MAX], *htext = NULL, err[256];
 		size_t hlen = 0;
 		int rc;
 
-		p = name;
-		if (!end || end - name > HEADER_NAME_MAX || memchr(name, '\n', (size_t)(end - name)))
-			continue;
-		snprintf(hpath, sizeof(hpath), "%.*s%.*s", dirlen, path, (int)(end - name), name);
+		snprintf(hpath, sizeof(hpath), "%.*s%.*s", dirlen, path, (int)nlen, name);
 		if (rml_read_file(hpath, &htext, &hlen, err, sizeof(err)) < 0)
 			continue;
 		rc = rml_verify_parse(v, hpath, htext, hlen, stdout);

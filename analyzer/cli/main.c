@@ -300,7 +300,7 @@ static int analyse(struct rml_cli *c, bool pinned)
 	return rc;
 }
 
-/* The mode the options ask for: --help/--version (answered), --explain, --list-rules, or analyse. */
+/* The mode the options ask for: --help/--version (answered), --explain, --list-rules, analyse. */
 static int run_mode(struct rml_cli *c, bool pinned)
 {
 	if (c->done)

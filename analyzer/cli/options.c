@@ -373,21 +373,23 @@ static int run_option(struct rml_cli *c, int argc, char **argv, int *i)
 /* Options that do not go together. */
 static int check_run_options(const struct rml_cli *c)
 {
-	if (!!c->run.diff + !!c->run.since + !!c->run.patch > 1) {
+	const struct rml_run_opts *o = &c->run;
+
+	if (!!o->diff + !!o->since + !!o->patch > 1) {
 		fprintf(stderr, "regmap-lint: error: --diff, --since and --patch: one at a time\n");
 		return -1;
 	}
-	if (c->run.baseline && c->run.write_baseline) {
+	if (o->baseline && o->write_baseline) {
 		fprintf(stderr, "regmap-lint: error: --baseline and --write-baseline: one at a time\n");
 		return -1;
 	}
-	if (c->run.files_from && c->run.diff && !strcmp(c->run.files_from, "-") && !strcmp(c->run.diff, "-")) {
+	if (o->files_from && o->diff && !strcmp(o->files_from, "-") && !strcmp(o->diff, "-")) {
 		fprintf(stderr, "regmap-lint: error: --files-from=- and --diff=- both read stdin\n");
 		return -1;
 	}
 	if ((c->verify || c->agree_log) &&
-	    (c->run.compdb || c->run.files_from || c->run.baseline || c->run.write_baseline || c->run.diff ||
-	     c->run.since || c->run.patch || c->run.contents_from)) {
+	    (o->compdb || o->files_from || o->baseline || o->write_baseline || o->diff ||
+	     o->since || o->patch || o->contents_from)) {
 		fprintf(stderr, "regmap-lint: error: --verify and --agree take files only\n");
 		return -1;
 	}
