@@ -44,7 +44,7 @@ static void sev_word(FILE *out, enum rml_sev sev, bool color)
 		fprintf(out, "%s: ", rml_sev_name(sev));
 }
 
-/* The lines, with gcc's colours when color (bold location, magenta warning, cyan note, red error). */
+/* The lines; with color, gcc's colours (bold location, magenta warning, cyan note, red error). */
 static void write_gcc(FILE *out, const struct rml_diags *d, bool color)
 {
 	for (size_t i = 0; i < rml_diags_count(d); i++) {
