@@ -179,18 +179,22 @@ static int load_diff(struct rml_run_state *r)
 	return o->patch ? apply_patch(r, name) : 0;
 }
 
+/* Does the name p end in ext (".c"), with something before it? */
+static bool has_ext(const char *p, const char *ext)
+{
+	size_t n = strlen(p), el = strlen(ext);
+
+	return n > el && !strcmp(p + n - el, ext);
+}
+
 static bool is_c(const char *p)
 {
-	size_t n = strlen(p);
-
-	return n > 2 && !strcmp(p + n - 2, ".c");
+	return has_ext(p, ".c");
 }
 
 static bool is_h(const char *p)
 {
-	size_t n = strlen(p);
-
-	return n > 2 && !strcmp(p + n - 2, ".h");
+	return has_ext(p, ".h");
 }
 
 static bool exists(struct rml_run_state *r, const char *p)
@@ -198,6 +202,14 @@ static bool exists(struct rml_run_state *r, const char *p)
 	struct stat st;
 
 	return rml_overlay_get(&r->ov, p) || (stat(p, &st) == 0 && S_ISREG(st.st_mode));
+}
+
+/* The entry at a out of the list. */
+static void drop(struct rml_inlist *in, size_t a)
+{
+	free(in->v[a]);
+	memmove(&in->v[a], &in->v[a + 1], (in->n - a - 1) * sizeof(*in->v));
+	in->n--;
 }
 
 /* Sorted, each once. */
@@ -211,12 +223,8 @@ static void sort_unique(struct rml_inlist *in)
 			in->v[b - 1] = t;
 		}
 	for (size_t a = 1; a < in->n; a++)
-		if (!strcmp(in->v[a - 1], in->v[a])) {
-			free(in->v[a]);
-			memmove(&in->v[a], &in->v[a + 1], (in->n - a - 1) * sizeof(*in->v));
-			in->n--;
-			a--;
-		}
+		if (!strcmp(in->v[a - 1], in->v[a]))
+			drop(in, a--);
 }
 
 /* With a change and no files named: the .c files it touches, and those including its headers. */
@@ -256,10 +264,7 @@ static void headers_to_includers(struct rml_run_state *r, struct rml_inlist *in)
 	for (size_t a = 1; a < in->n; a++)
 		for (size_t b = 0; b < a; b++)
 			if (!strcmp(in->v[a], in->v[b])) {
-				free(in->v[a]);
-				memmove(&in->v[a], &in->v[a + 1], (in->n - a - 1) * sizeof(*in->v));
-				in->n--;
-				a--;
+				drop(in, a--);
 				break;
 			}
 }
