@@ -59,12 +59,13 @@ struct violation {
 /* Read "reg 0x10 [7:4]" or "reg 0x10 has lsb 9 > msb 8" occurrences from a detail. */
 static unsigned parse_fields(const char *d, const char *end, struct fparts *f)
 {
+	static const char reg_w[] = "reg 0x", lsb_w[] = "has lsb ", msb_w[] = " > msb ";
 	unsigned n = 0;
 	const char *p = d;
 
-	while (n < MAX_PARTS && (p = strstr(p, "reg 0x")) && p < end) {
+	while (n < MAX_PARTS && (p = strstr(p, reg_w)) && p < end) {
 		char *q;
-		unsigned long long reg = strtoull(p + 6, &q, 16), a, b;
+		unsigned long long reg = strtoull(p + sizeof(reg_w) - 1, &q, 16), a, b;
 
 		p = q;
 		while (p < end && *p == ' ')
@@ -75,11 +76,11 @@ static unsigned parse_fields(const char *d, const char *end, struct fparts *f)
 				continue;
 			b = strtoull(q + 1, &q, 10);
 			f[n++] = (struct fparts){ reg, b, a };
-		} else if (!strncmp(p, "has lsb ", 8)) {	/* has lsb L > msb M */
-			a = strtoull(p + 8, &q, 10);
-			if (strncmp(q, " > msb ", 7))
+		} else if (!strncmp(p, lsb_w, sizeof(lsb_w) - 1)) {	/* has lsb L > msb M */
+			a = strtoull(p + sizeof(lsb_w) - 1, &q, 10);
+			if (strncmp(q, msb_w, sizeof(msb_w) - 1))
 				continue;
-			b = strtoull(q + 7, &q, 10);
+			b = strtoull(q + sizeof(msb_w) - 1, &q, 10);
 			f[n++] = (struct fparts){ reg, a, b };
 		}
 		p = q;
@@ -111,6 +112,8 @@ static bool rule_exists(const char *id)
 /* Is "runtime-only: KIND" written on line `line` of the source? */
 static bool runtime_only(const char *src, size_t len, unsigned line, const char *kind)
 {
+	static const char marker[] = "runtime-only:";
+	const size_t mlen = sizeof(marker) - 1;
 	const char *p = src, *end = src + len, *eol;
 	unsigned l = 1;
 
@@ -127,12 +130,12 @@ static bool runtime_only(const char *src, size_t len, unsigned line, const char 
 	eol = memchr(p, '\n', (size_t)(end - p));
 	if (!eol)
 		eol = end;
-	for (const char *q = p; q + 14 <= eol; q++) {
+	for (const char *q = p; q + mlen < eol; q++) {
 		const char *k;
 
-		if (strncmp(q, "runtime-only:", 13))
+		if (strncmp(q, marker, mlen))
 			continue;
-		for (k = q + 13; k < eol && *k == ' '; k++)
+		for (k = q + mlen; k < eol && *k == ' '; k++)
 			;
 		if ((size_t)(eol - k) >= strlen(kind) && !strncmp(k, kind, strlen(kind)))
 			return true;
@@ -184,76 +187,94 @@ static bool same_file(const char *a, size_t alen, const char *path)
 	       (alen == blen || a[alen - blen - 1] == '/');
 }
 
-int rml_agree_check(const char *log, size_t loglen, const struct rml_diags *d, const char *path,
-		    const char *src, size_t srclen, FILE *out)
+/* A log of violations, those of the driver's file (rules that exist) kept. */
+struct vlog {
+	struct violation *v;
+	size_t n, cap;
+};
+
+/*
+ * One log line "file:line: kind: detail" (eol its end, lineno its number): kept in vl
+ * when it is about path. 0, or -1 with what is wrong with it printed to out.
+ */
+static int parse_violation(struct vlog *vl, const char *p, const char *eol, unsigned lineno,
+			   const char *path, FILE *out)
 {
-	struct violation *v = NULL;
-	size_t nv = 0, cap = 0;
+	const char *c1, *c2, *c3;
+	const struct kind_rule *k;
+	struct violation *v;
+	char *q;
+	unsigned long line;
+
+	c1 = memchr(p, ':', (size_t)(eol - p));
+	line = c1 ? strtoul(c1 + 1, &q, 10) : 0;
+	c2 = c1 ? q : NULL;
+	c3 = c2 && *c2 == ':' ? memchr(c2 + 1, ':', (size_t)(eol - c2 - 1)) : NULL;
+	if (!c1 || !c2 || *c2 != ':' || !line || !c3 || c2[1] != ' ') {
+		fprintf(out, "runtime log:%u: error: not a \"file:line: kind: detail\" line\n",
+			lineno);
+		return -1;
+	}
+	k = kind_of(c2 + 2, (size_t)(c3 - c2 - 2));
+	if (!k) {
+		fprintf(out, "runtime log:%u: error: unknown violation kind '%.*s'\n", lineno,
+			(int)(c3 - c2 - 2), c2 + 2);
+		return -1;
+	}
+	/* violations in other files (the runtime itself, a harness) are not the driver's */
+	if (!rule_exists(k->rule) || !same_file(p, (size_t)(c1 - p), path))
+		return 0;
+	if (vl->n == vl->cap) {
+		vl->cap = vl->cap ? 2 * vl->cap : 16;
+		vl->v = rml_xrealloc(vl->v, vl->cap * sizeof(*vl->v));
+	}
+	v = &vl->v[vl->n];
+	*v = (struct violation){ .k = k, .line = (unsigned)line, .text = p,
+				 .textlen = (size_t)(eol - p) };
+	v->nf = parse_fields(c3, eol, v->f);
+	if (k->by_field && !v->nf) {
+		fprintf(out, "runtime log:%u: error: no field in '%.*s'\n", lineno,
+			(int)(eol - p), p);
+		return -1;
+	}
+	vl->n++;
+	return 0;
+}
+
+/* The log, line by line (blank lines skipped). 0, or -1 at its first bad line. */
+static int parse_log(struct vlog *vl, const char *log, size_t loglen, const char *path,
+		     FILE *out)
+{
 	const char *p = log, *end = log + loglen;
 	unsigned lineno = 0;
-	int bad = 0;
 
-	/* parse the log */
 	while (p < end) {
-		const char *eol = memchr(p, '\n', (size_t)(end - p)), *c1, *c2, *c3;
-		const struct kind_rule *k;
-		char *q;
-		unsigned long line;
+		const char *eol = memchr(p, '\n', (size_t)(end - p));
 
 		if (!eol)
 			eol = end;
 		lineno++;
-		if (eol == p) {
-			p = eol + 1;
-			continue;
-		}
-		c1 = memchr(p, ':', (size_t)(eol - p));
-		line = c1 ? strtoul(c1 + 1, &q, 10) : 0;
-		c2 = c1 ? q : NULL;
-		c3 = c2 && *c2 == ':' ? memchr(c2 + 1, ':', (size_t)(eol - c2 - 1)) : NULL;
-		if (!c1 || !c2 || *c2 != ':' || !line || !c3 || c2[1] != ' ') {
-			fprintf(out, "runtime log:%u: error: not a \"file:line: kind: detail\" line\n",
-				lineno);
-			free(v);
+		if (eol != p && parse_violation(vl, p, eol, lineno, path, out) < 0)
 			return -1;
-		}
-		k = kind_of(c2 + 2, (size_t)(c3 - c2 - 2));
-		if (!k) {
-			fprintf(out, "runtime log:%u: error: unknown violation kind '%.*s'\n", lineno,
-				(int)(c3 - c2 - 2), c2 + 2);
-			free(v);
-			return -1;
-		}
-		/* violations in other files (the runtime itself, a harness) are not the driver's */
-		if (rule_exists(k->rule) && same_file(p, (size_t)(c1 - p), path)) {
-			if (nv == cap) {
-				cap = cap ? 2 * cap : 16;
-				v = rml_xrealloc(v, cap * sizeof(*v));
-			}
-			v[nv] = (struct violation){ .k = k, .line = (unsigned)line, .text = p,
-						    .textlen = (size_t)(eol - p) };
-			v[nv].nf = parse_fields(c3, eol, v[nv].f);
-			if (k->by_field && !v[nv].nf) {
-				fprintf(out, "runtime log:%u: error: no field in '%.*s'\n", lineno,
-					(int)(eol - p), p);
-				free(v);
-				return -1;
-			}
-			nv++;
-		}
 		p = eol + 1;
 	}
+	return 0;
+}
 
-	/* every finding must have been seen at run time */
+/* Every finding must have been seen at run time: those no violation agrees with, printed. */
+static int unobserved(struct vlog *vl, const struct rml_diags *d, FILE *out)
+{
+	int bad = 0;
+
 	for (size_t i = 0; i < rml_diags_count(d); i++) {
 		const struct rml_diag *diag = rml_diags_at(d, i);
 		bool seen = false;
 
 		if (diag->sev != RML_SEV_WARNING || !diag->rule || !has_kind(diag->rule))
 			continue;	/* rules the runtime has no violation for are static-only */
-		for (size_t j = 0; j < nv; j++) {
-			if (agrees(&v[j], diag)) {
-				v[j].matched = true;
+		for (size_t j = 0; j < vl->n; j++) {
+			if (agrees(&vl->v[j], diag)) {
+				vl->v[j].matched = true;
 				seen = true;
 			}
 		}
@@ -263,14 +284,36 @@ int rml_agree_check(const char *log, size_t loglen, const struct rml_diags *d, c
 			bad++;
 		}
 	}
-	/* every violation must have been found statically, or be marked runtime-only */
-	for (size_t j = 0; j < nv; j++) {
-		if (v[j].matched || runtime_only(src, srclen, v[j].line, v[j].k->kind))
+	return bad;
+}
+
+/* Every violation must have been found statically, or be marked runtime-only. */
+static int unfound(const struct vlog *vl, const char *src, size_t srclen, FILE *out)
+{
+	int bad = 0;
+
+	for (size_t j = 0; j < vl->n; j++) {
+		const struct violation *v = &vl->v[j];
+
+		if (v->matched || runtime_only(src, srclen, v->line, v->k->kind))
 			continue;
-		fprintf(out, "%.*s: violation not found statically (rule %s)\n", (int)v[j].textlen,
-			v[j].text, v[j].k->rule);
+		fprintf(out, "%.*s: violation not found statically (rule %s)\n", (int)v->textlen,
+			v->text, v->k->rule);
 		bad++;
 	}
-	free(v);
+	return bad;
+}
+
+int rml_agree_check(const char *log, size_t loglen, const struct rml_diags *d, const char *path,
+		    const char *src, size_t srclen, FILE *out)
+{
+	struct vlog vl = { 0 };
+	int bad = -1;
+
+	if (parse_log(&vl, log, loglen, path, out) == 0) {
+		bad = unobserved(&vl, d, out);
+		bad += unfound(&vl, src, srclen, out);
+	}
+	free(vl.v);
 	return bad;
 }

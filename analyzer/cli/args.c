@@ -647,30 +647,23 @@ static int fail(struct rml_args *out, char *err, size_t errlen, const char *fmt,
 	return -1;
 }
 
-int rml_args_normalise(struct rml_args *out, size_t argc, const char *const *argv,
-		       const struct rml_args_env *env, char *err, size_t errlen)
+/* What names the target in argv (pass 1 of rml_args_normalise). */
+struct flag_target {
+	const char *explicit;	/* --target=/-target's triple, or NULL */
+	const char *arch;	/* --arch='s value, or NULL */
+	size_t arch_idx;	/* where that --arch is, SIZE_MAX: nowhere */
+	int bits, big;		/* word size and endianness the flags ask for: 0, -1 if none */
+};
+
+/* Pass 1: the errors (a null argument, a missing value), and what names the target. */
+static int scan_target(const char *const *argv, size_t argc, struct flag_target *ft,
+		       struct rml_args *out, char *err, size_t errlen)
 {
-	struct strvec flags = { 0 }, inputs = { 0 }, dropped = { 0 };
-	const char *name[NSRC] = { NULL };
-	const char *explicit = NULL;
-	struct target t = { 0 };
-	size_t i, arch_idx = SIZE_MAX;
 	bool endopts = false;
-	int flag_bits = 0, flag_big = -1;
 	struct arg a;
 
-	if (!out)
-		return -1;
-	memset(out, 0, sizeof(*out));
-	if (err && errlen)
-		err[0] = '\0';
-	if (!argv)
-		argc = 0;
-	if (argc > SIZE_MAX / sizeof(char *) / 4)
-		return fail(out, err, errlen, "too many arguments");
-
-	/* pass 1: errors and what names the target */
-	for (i = 0; i < argc; i += a.nwords) {
+	*ft = (struct flag_target){ NULL, NULL, SIZE_MAX, 0, -1 };
+	for (size_t i = 0; i < argc; i += a.nwords) {
 		if (!argv[i])
 			return fail(out, err, errlen, "null argument");
 		a = (struct arg){ NULL, NULL, 1 };
@@ -685,26 +678,35 @@ int rml_args_normalise(struct rml_args *out, size_t argc, const char *const *arg
 		if (a.rule->kind == R_ENDOPTS)
 			endopts = true;
 		if (a.rule->kind == R_TARGET && a.value[0])
-			explicit = a.value;
+			ft->explicit = a.value;
 		if (a.rule->kind == R_ARCH) {
-			arch_idx = i;
-			name[SRC_ARCHFLAG] = a.value;
+			ft->arch_idx = i;
+			ft->arch = a.value;
 		}
 		if (a.rule->bits)
-			flag_bits = a.rule->bits;
+			ft->bits = a.rule->bits;
 		if (a.rule->big >= 0)
-			flag_big = a.rule->big;
+			ft->big = a.rule->big;
 	}
-	if (env) {
-		name[SRC_SRCARCH] = env->srcarch;
-		name[SRC_ARCH] = env->arch;
-		name[SRC_CROSS] = env->cross_compile;
-	}
-	choose_target(&t, explicit, name, flag_bits, flag_big);
+	return 0;
+}
 
-	/* pass 2: emit */
-	endopts = false;
-	for (i = 0; i < argc; i += a.nwords) {
+/* The vectors rml_args_normalise fills. */
+struct outvecs {
+	struct strvec flags, inputs, dropped;
+};
+
+/*
+ * Pass 2: each argument into v, as a flag kept for t's family, an input, or dropped (with
+ * t's note on an --arch it did not use).
+ */
+static void emit(const char *const *argv, size_t argc, size_t arch_idx, struct target *t,
+		 struct rml_args *out, struct outvecs *v)
+{
+	bool endopts = false;
+	struct arg a;
+
+	for (size_t i = 0; i < argc; i += a.nwords) {
 		const char *s = argv[i];
 
 		a = (struct arg){ NULL, NULL, 1 };
@@ -712,38 +714,67 @@ int rml_args_normalise(struct rml_args *out, size_t argc, const char *const *arg
 			classify(argv, argc, i, &a);
 		if (!a.rule) {
 			if (s[0])
-				push(&inputs, rml_xstrdup(s));
+				push(&v->inputs, rml_xstrdup(s));
 			else
-				push(&dropped, rml_xstrdup(s));
+				push(&v->dropped, rml_xstrdup(s));
 			continue;
 		}
 		out->any_flag = true;
 		if (a.rule->kind == R_ENDOPTS)
 			endopts = true;
-		if (keeps(&a, t.fam)) {
-			push(&flags, rml_xstrdup(s));
+		if (keeps(&a, t->fam)) {
+			push(&v->flags, rml_xstrdup(s));
 			if (a.nwords == 2)
-				push(&flags, rml_xstrdup(argv[i + 1]));
-		} else if (i == arch_idx && t.note[SRC_ARCHFLAG]) {
-			push(&dropped, t.note[SRC_ARCHFLAG]);
-			t.note[SRC_ARCHFLAG] = NULL;
+				push(&v->flags, rml_xstrdup(argv[i + 1]));
+		} else if (i == arch_idx && t->note[SRC_ARCHFLAG]) {
+			push(&v->dropped, t->note[SRC_ARCHFLAG]);
+			t->note[SRC_ARCHFLAG] = NULL;
 		} else if (a.nwords == 2) {
-			push(&dropped, xprintf("%s %s", s, argv[i + 1]));
+			push(&v->dropped, xprintf("%s %s", s, argv[i + 1]));
 		} else {
-			push(&dropped, rml_xstrdup(s));
+			push(&v->dropped, rml_xstrdup(s));
 		}
 	}
-	for (i = 0; i < NSRC; i++)
-		if (t.note[i])
-			push(&dropped, t.note[i]);
+}
 
-	push(&flags, xprintf("--target=%s", t.triple));
-	out->flags = flags.p;
-	out->nflags = flags.n;
-	out->inputs = inputs.p;
-	out->ninputs = inputs.n;
-	out->dropped = dropped.p;
-	out->ndropped = dropped.n;
+int rml_args_normalise(struct rml_args *out, size_t argc, const char *const *argv,
+		       const struct rml_args_env *env, char *err, size_t errlen)
+{
+	struct outvecs v = { { 0 }, { 0 }, { 0 } };
+	const char *name[NSRC] = { NULL };
+	struct flag_target ft;
+	struct target t = { 0 };
+
+	if (!out)
+		return -1;
+	memset(out, 0, sizeof(*out));
+	if (err && errlen)
+		err[0] = '\0';
+	if (!argv)
+		argc = 0;
+	if (argc > SIZE_MAX / sizeof(char *) / 4)
+		return fail(out, err, errlen, "too many arguments");
+	if (scan_target(argv, argc, &ft, out, err, errlen) < 0)
+		return -1;
+	name[SRC_ARCHFLAG] = ft.arch;
+	if (env) {
+		name[SRC_SRCARCH] = env->srcarch;
+		name[SRC_ARCH] = env->arch;
+		name[SRC_CROSS] = env->cross_compile;
+	}
+	choose_target(&t, ft.explicit, name, ft.bits, ft.big);
+	emit(argv, argc, ft.arch_idx, &t, out, &v);
+	for (size_t i = 0; i < NSRC; i++)
+		if (t.note[i])
+			push(&v.dropped, t.note[i]);
+
+	push(&v.flags, xprintf("--target=%s", t.triple));
+	out->flags = v.flags.p;
+	out->nflags = v.flags.n;
+	out->inputs = v.inputs.p;
+	out->ninputs = v.inputs.n;
+	out->dropped = v.dropped.p;
+	out->ndropped = v.dropped.n;
 	out->target = out->flags[out->nflags - 1] + strlen("--target=");
 	return 0;
 }

@@ -17,6 +17,13 @@
 #include "check.h"
 #include "util.h"
 
+bool rml_is_dir(const char *p)
+{
+	struct stat st;
+
+	return p && stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
 size_t rml_dir_len(const char *p)
 {
 	const char *slash = strrchr(p, '/');
@@ -24,27 +31,40 @@ size_t rml_dir_len(const char *p)
 	return slash ? (size_t)(slash - p) : 0;
 }
 
+const char *rml_next_quoted_include(const char **p, size_t *len)
+{
+	static const char include[] = "#include \"";
+	const char *at;
+
+	while ((at = strstr(*p, include)) != NULL) {
+		const char *name = at + sizeof(include) - 1, *end = strchr(name, '"');
+
+		*p = name;
+		if (!end || end - name > RML_INCLUDE_NAME_MAX ||
+		    memchr(name, '\n', (size_t)(end - name)))
+			continue;
+		*len = (size_t)(end - name);
+		return name;
+	}
+	return NULL;
+}
+
 /* The names a file includes with quotes (#include "x.h"), as a newline-separated list. */
 static char *quoted_includes(const char *text)
 {
-	size_t cap = 256, len = 0;
+	size_t cap = 256, len = 0, nlen;
 	char *out = rml_xmalloc(cap);
-	const char *p = text;
+	const char *p = text, *name;
 
 	out[0] = '\0';
-	while ((p = strstr(p, "#include \"")) != NULL) {
-		const char *name = p + 10, *end = strchr(name, '"');
-
-		p = name;
-		if (!end || end - name > 200 || memchr(name, '\n', (size_t)(end - name)))
-			continue;
-		if (len + (size_t)(end - name) + 3 > cap) {
-			cap = 2 * cap + (size_t)(end - name);
+	while ((name = rml_next_quoted_include(&p, &nlen)) != NULL) {
+		if (len + nlen + 3 > cap) {
+			cap = 2 * cap + nlen;
 			out = rml_xrealloc(out, cap);
 		}
 		out[len++] = '\n';
-		memcpy(out + len, name, (size_t)(end - name));
-		len += (size_t)(end - name);
+		memcpy(out + len, name, nlen);
+		len += nlen;
 		out[len++] = '\n';
 		out[len] = '\0';
 	}
@@ -59,7 +79,7 @@ static bool shares_include(const char *mine, const char *text)
 
 	while (!shared && (p = strchr(p, '\n')) != NULL && p[1]) {
 		const char *end = strchr(p + 1, '\n');
-		char name[256];
+		char name[RML_INCLUDE_NAME_MAX + 3];	/* "\n" name "\n" */
 
 		if (!end)
 			break;
@@ -137,9 +157,13 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+#define MAX_WALK_DEPTH 64	/* directories below the one given */
+#define MAX_ANCESTORS 256	/* directories on the way down, the one given included */
+
+/* The directories on the way down to the one walked, to tell a loop. */
 struct visited {
-	dev_t dev[256];
-	ino_t ino[256];
+	dev_t dev[MAX_ANCESTORS];
+	ino_t ino[MAX_ANCESTORS];
 	int n;
 };
 
@@ -160,7 +184,7 @@ static int walk_dir(const char *dir, struct rml_inlist *out, struct visited *see
 				"ancestor), not followed\n", dir);
 			return -1;
 		}
-	if (depth > 64 || seen->n == 256) {
+	if (depth > MAX_WALK_DEPTH || (size_t)seen->n == RML_ARRAY_SIZE(seen->dev)) {
 		fprintf(stderr, "regmap-lint: error: %s: directories nested too deep\n", dir);
 		return -1;
 	}
@@ -235,7 +259,10 @@ static bool has_word(const char *t, size_t len, const char *word)
 
 static bool mentions_api(const char *t, size_t len)
 {
-	return memmem(t, len, "regmap_field", 12) || memmem(t, len, "struct reg_field", 16) ||
+	static const char handle[] = "regmap_field", table[] = "struct reg_field";
+
+	return memmem(t, len, handle, sizeof(handle) - 1) ||
+	       memmem(t, len, table, sizeof(table) - 1) ||
 	       has_word(t, len, "REG_FIELD(") || has_word(t, len, "REG_FIELD_ID(");
 }
 
@@ -243,23 +270,19 @@ static bool mentions_api(const char *t, size_t len)
 bool rml_may_use_api(const struct rml_overlay *ov, const char *path)
 {
 	char *text, err[256];
-	size_t len, dl = rml_dir_len(path);
+	size_t len, nlen, dl = rml_dir_len(path);
 	bool may;
-	const char *p;
+	const char *p, *name;
 
 	if (rml_read_source(ov, path, &text, &len, err, sizeof(err)) < 0)
 		return true;	/* let the analysis report it */
 	may = mentions_api(text, len);
-	for (p = text; !may && (p = strstr(p, "#include \"")) != NULL;) {
-		const char *name = p + 10, *end = strchr(name, '"');
+	for (p = text; !may && (name = rml_next_quoted_include(&p, &nlen)) != NULL;) {
 		char hpath[PATH_MAX], *htext;
 		size_t hlen;
 
-		p = name;
-		if (!end || end - name > 200 || memchr(name, '\n', (size_t)(end - name)))
-			continue;
 		snprintf(hpath, sizeof(hpath), "%.*s%s%.*s", (int)dl, path, dl ? "/" : "",
-			 (int)(end - name), name);
+			 (int)nlen, name);
 		if (rml_read_source(ov, hpath, &htext, &hlen, err, sizeof(err)) == 0) {
 			may = mentions_api(htext, hlen);
 			free(htext);

@@ -19,6 +19,8 @@ struct rml_inlist {
 void rml_inlist_add(struct rml_inlist *l, const char *p);
 void rml_inlist_fini(struct rml_inlist *l);
 
+/* Is p (a link followed) a directory? false for NULL. */
+bool rml_is_dir(const char *p);
 /* Length of p's directory part ("a/b/c.c" -> 3), 0 without a slash. */
 size_t rml_dir_len(const char *p);
 
@@ -31,6 +33,14 @@ bool rml_may_use_api(const struct rml_overlay *ov, const char *path);
 size_t rml_find_siblings(const struct rml_overlay *ov, const char *path, char ***out);
 /* --files-from: one path per line (blank lines skipped); file "-" is stdin. */
 int rml_read_list(const char *file, struct rml_inlist *out, char *err, size_t errlen);
+/* The longest name of a quoted #include taken for a header of the driver's. */
+#define RML_INCLUDE_NAME_MAX 200
+/*
+ * The next header text includes with quotes, from *p on (#include "name", no spacing, the
+ * name on one line): the name (*len bytes), *p moved past the opening quote; NULL when
+ * there is none.
+ */
+const char *rml_next_quoted_include(const char **p, size_t *len);
 /* The .c files beside header that #include "its name"; appended sorted. Returns how many. */
 size_t rml_includers(const struct rml_overlay *ov, const char *header, struct rml_inlist *out);
 

@@ -229,116 +229,154 @@ static void finish(struct worker *w, const struct rml_pool_opts *o, struct rml_t
 }
 
 /*
- * The parent's pool state, reachable from here while a pool runs: a worker is a fork of
- * the parent and exits through exit(), where LeakSanitizer (ASan builds) scans for
+ * One rml_pool_run. Reachable from live while the pool runs: a worker is a fork of the
+ * parent and exits through exit(), where LeakSanitizer (ASan builds) scans for
  * unreachable memory; blocks only a register pointed at would look leaked.
  */
-struct pool_live {
-	void *w, *pfd, *res, *have;
-	struct pool_live *prev;
+struct pool {
+	const struct rml_pool_opts *o;
+	rml_task_fn task;
+	void *ctx;
+	unsigned jobs, running;
+	struct worker *w;		/* jobs of them; pid 0: a free slot */
+	struct pollfd *pfd;
+	struct rml_task_result *res;	/* per task, until delivered */
+	bool *have;			/* per task: res is there */
+	size_t n, next;			/* tasks; the next one to start */
+	struct pool *prev;		/* the pool that runs this one (a retry), or NULL */
 };
-static struct pool_live *live;
+static struct pool *live;
+
+/* Workers for the next tasks while there is room. -1 when none starts and none runs. */
+static int start_workers(struct pool *p)
+{
+	while (p->next < p->n && p->running < p->jobs) {
+		unsigned k = 0;
+
+		while (p->w[k].pid)
+			k++;
+		if (start(&p->w[k], p->next, p->task, p->ctx) < 0)
+			return p->running ? 0 : -1;	/* again when one has finished */
+		p->next++;
+		p->running++;
+	}
+	return 0;
+}
+
+/*
+ * The running workers in the poll set (idx: their slots, at most nidx), those over a
+ * limit killed first. Returns how many; *wait: how long to poll, in seconds.
+ */
+static unsigned poll_set(struct pool *p, unsigned *idx, size_t nidx, double *wait)
+{
+	const struct rml_pool_opts *o = p->o;
+	double t = now();
+	unsigned np = 0;
+
+	*wait = 1.0;
+	for (unsigned k = 0; k < p->jobs && np < nidx; k++) {
+		struct worker *w = &p->w[k];
+
+		if (!w->pid)
+			continue;
+		if (o->memory_mb && !w->killed && rss_of(w->pid) > (o->memory_mb << 20)) {
+			kill(w->pid, SIGKILL);
+			w->killed = w->over = true;
+		}
+		if (o->memory_mb)
+			*wait = 0.05;	/* resident memory is sampled */
+		if (o->timeout) {
+			double left = w->start + o->timeout - t;
+
+			if (left <= 0 && !w->killed) {
+				kill(w->pid, SIGKILL);
+				w->killed = true;
+			}
+			if (left > 0 && left < *wait)
+				*wait = left;
+		}
+		p->pfd[np].fd = w->fd;
+		p->pfd[np].events = POLLIN;
+		p->pfd[np].revents = 0;
+		idx[np++] = k;
+	}
+	return np;
+}
+
+/* Wait for the running workers' output, and reap those that end. 0, or -1 (poll failed). */
+static int collect(struct pool *p)
+{
+	unsigned idx[RML_POOL_MAX_JOBS], np;
+	double wait;
+	int pr;
+
+	np = poll_set(p, idx, RML_ARRAY_SIZE(idx), &wait);
+	pr = poll(p->pfd, np, (int)(wait * 1000) + 1);
+	if (pr < 0 && errno != EINTR)
+		return -1;
+	for (unsigned q = 0; pr > 0 && q < np; q++) {
+		struct worker *wk = &p->w[idx[q]];
+
+		if (!p->pfd[q].revents)
+			continue;
+		if (drain(wk)) {
+			finish(wk, p->o, &p->res[wk->task]);
+			p->have[wk->task] = true;
+			p->running--;
+		}
+	}
+	return 0;
+}
+
+/* The workers still running killed, the results not delivered (from task deliver on) freed. */
+static void pool_end(struct pool *p, size_t deliver)
+{
+	for (unsigned k = 0; k < p->jobs; k++) {
+		struct worker *w = &p->w[k];
+
+		if (!w->pid)
+			continue;
+		kill(w->pid, SIGKILL);
+		close(w->fd);
+		waitpid(w->pid, NULL, 0);
+		free(w->buf);
+	}
+	for (size_t i = deliver; i < p->n; i++)
+		free(p->res[i].data);
+	free(p->have);
+	free(p->res);
+	free(p->pfd);
+	free(p->w);
+}
 
 int rml_pool_run(size_t n, const struct rml_pool_opts *o, rml_task_fn task, rml_done_fn done,
 		 void *ctx)
 {
-	unsigned jobs = o->jobs ? o->jobs : 1;
-	struct worker *w = rml_xcalloc(jobs, sizeof(*w));
-	struct pollfd *pfd = rml_xcalloc(jobs, sizeof(*pfd));
-	struct rml_task_result *res = rml_xcalloc(n + 1, sizeof(*res));
-	bool *have = rml_xcalloc(n + 1, sizeof(*have));
-	struct pool_live *prev = live, here = { w, pfd, res, have, prev };
-	size_t next = 0, deliver = 0;
-	unsigned running = 0;
+	unsigned jobs = !o->jobs ? 1 : o->jobs < RML_POOL_MAX_JOBS ? o->jobs : RML_POOL_MAX_JOBS;
+	struct pool p = {
+		.o = o, .task = task, .ctx = ctx, .jobs = jobs, .n = n, .prev = live,
+		.w = rml_xcalloc(jobs, sizeof(*p.w)),
+		.pfd = rml_xcalloc(jobs, sizeof(*p.pfd)),
+		.res = rml_xcalloc(n + 1, sizeof(*p.res)),
+		.have = rml_xcalloc(n + 1, sizeof(*p.have)),
+	};
+	size_t deliver = 0;
 	int rc = 0;
 
-	live = &here;
+	live = &p;
 	while (deliver < n) {
-		/* start workers while there is room */
-		while (next < n && running < jobs) {
-			unsigned k = 0;
-
-			while (w[k].pid)
-				k++;
-			if (start(&w[k], next, task, ctx) < 0) {
-				if (!running) {
-					rc = -1;
-					goto out;
-				}
-				break;	/* try again when one has finished */
-			}
-			next++;
-			running++;
+		if (start_workers(&p) < 0 || (p.running && collect(&p) < 0)) {
+			rc = -1;
+			break;
 		}
-		if (running) {
-			unsigned np = 0, idx[64];
-			double t = now(), wait = 1.0;
-			int pr;
-
-			for (unsigned k = 0; k < jobs && np < 64; k++) {
-				if (!w[k].pid)
-					continue;
-				if (o->memory_mb && !w[k].killed &&
-				    rss_of(w[k].pid) > (o->memory_mb << 20)) {
-					kill(w[k].pid, SIGKILL);
-					w[k].killed = w[k].over = true;
-				}
-				if (o->memory_mb)
-					wait = 0.05;	/* resident memory is sampled */
-				if (o->timeout) {
-					double left = w[k].start + o->timeout - t;
-
-					if (left <= 0 && !w[k].killed) {
-						kill(w[k].pid, SIGKILL);
-						w[k].killed = true;
-					}
-					if (left > 0 && left < wait)
-						wait = left;
-				}
-				pfd[np].fd = w[k].fd;
-				pfd[np].events = POLLIN;
-				pfd[np].revents = 0;
-				idx[np++] = k;
-			}
-			pr = poll(pfd, np, (int)(wait * 1000) + 1);
-			if (pr < 0 && errno != EINTR) {
-				rc = -1;
-				goto out;
-			}
-			for (unsigned q = 0; pr > 0 && q < np; q++) {
-				struct worker *wk = &w[idx[q]];
-
-				if (!pfd[q].revents)
-					continue;
-				if (drain(wk)) {
-					finish(wk, o, &res[wk->task]);
-					have[wk->task] = true;
-					running--;
-				}
-			}
-		}
-		while (deliver < n && have[deliver]) {
-			done(deliver, &res[deliver], ctx);
-			free(res[deliver].data);
-			res[deliver].data = NULL;
+		while (deliver < n && p.have[deliver]) {
+			done(deliver, &p.res[deliver], ctx);
+			free(p.res[deliver].data);
+			p.res[deliver].data = NULL;
 			deliver++;
 		}
 	}
-out:
-	for (unsigned k = 0; k < jobs; k++) {
-		if (!w[k].pid)
-			continue;
-		kill(w[k].pid, SIGKILL);
-		close(w[k].fd);
-		waitpid(w[k].pid, NULL, 0);
-		free(w[k].buf);
-	}
-	for (size_t i = deliver; i < n; i++)
-		free(res[i].data);
-	live = prev;
-	free(have);
-	free(res);
-	free(pfd);
-	free(w);
+	live = p.prev;
+	pool_end(&p, deliver);
 	return rc;
 }

@@ -29,8 +29,11 @@ struct rml_task_result {
 	double seconds;		/* wall time */
 };
 
+/* The most workers at a time (more jobs are taken as this many). */
+#define RML_POOL_MAX_JOBS 64
+
 struct rml_pool_opts {
-	unsigned jobs;		/* >= 1 */
+	unsigned jobs;		/* 1 to RML_POOL_MAX_JOBS */
 	unsigned timeout;	/* seconds per task, 0 = none */
 	size_t memory_mb;	/* resident memory per worker, 0 = none */
 };

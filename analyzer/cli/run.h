@@ -3,7 +3,8 @@
  * jobs (files from the command line, directories, --files-from, a compilation database,
  * a diff), groups them into drivers, analyses the drivers in forked workers (pool.h),
  * silences what inline suppressions, a baseline or a diff say to, and reports in input
- * order. main.c owns the command line; this file owns what happens to the inputs.
+ * order. options.c and main.c own the command line; run.c and the files run_impl.h names
+ * own what happens to the inputs.
  */
 #ifndef RML_RUN_H
 #define RML_RUN_H
@@ -42,7 +43,7 @@ struct rml_run_opts {
 
 /*
  * Analyse and report to rep (begun by the caller); flush() after each driver (kbuild's
- * line-by-line stderr). Returns the exit status part: 0, 1 findings, 2 tool error.
+ * line-by-line stderr). Returns an enum rml_exit (exit.h): 0, 1 findings, 2 tool error.
  */
 int rml_run(const struct rml_run_opts *o, struct rml_report *rep, void (*flush)(void *),
 	    void *flush_ctx);

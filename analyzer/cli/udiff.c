@@ -666,13 +666,96 @@ static void split_base(struct applier *a, const char *base, size_t len)
 		a->prefix[i + 1] = a->prefix[i] * HASH_MUL + a->b[i].hash;
 }
 
+/* One hunk's lines, and its old ones (context and '-') with their polynomial hash. */
+struct hunk_lines {
+	struct hline *lines, *old;
+	size_t n, nold, cap;
+	uint64_t want, mul_n;	/* the old lines' hash, HASH_MUL to the power nold */
+};
+
+static void read_hunk_lines(const struct applier *a, const struct rml_hunk *h,
+			    struct hunk_lines *hl)
+{
+	size_t off = 0;
+	struct hline l;
+
+	hl->n = hl->nold = 0;
+	hl->want = 0;
+	hl->mul_n = 1;
+	while (hunk_line(h, &off, &l)) {
+		trim_cr(a, &l);
+		if (hl->n == hl->cap) {
+			hl->cap = hl->cap ? hl->cap * 2 : 64;
+			hl->lines = rml_xrealloc(hl->lines, hl->cap * sizeof(*hl->lines));
+			hl->old = rml_xrealloc(hl->old, hl->cap * sizeof(*hl->old));
+		}
+		hl->lines[hl->n++] = l;
+		if (l.kind != '+') {
+			hl->old[hl->nold++] = l;
+			hl->want = hl->want * HASH_MUL + line_hash(l.s, l.len, !l.nonl);
+			hl->mul_n *= HASH_MUL;
+		}
+	}
+}
+
+/*
+ * Where the hunk's old lines are in the base, from line lo on: at expect, else the nearest
+ * place to it (+1, -1, +2, -2, ...). 0 with *pos, or -1 when they are nowhere.
+ */
+static int locate(const struct applier *a, const struct hunk_lines *hl, long long expect,
+		  long long lo, size_t *pos)
+{
+	long long hi = (long long)a->nb - (long long)hl->nold, e;
+
+	if (!hl->nold) {
+		/* nothing to match: a pure addition goes where it says */
+		if (expect < lo || expect > hi)
+			return -1;
+		*pos = (size_t)expect;
+		return 0;
+	}
+	if (lo > hi)
+		return -1;
+	e = expect < lo ? lo : expect > hi ? hi : expect;
+	for (long long dist = 0; e + dist <= hi || e - dist >= lo; dist++) {
+		if (e + dist <= hi &&
+		    match_at(a, hl->old, hl->nold, (size_t)(e + dist), hl->want, hl->mul_n)) {
+			*pos = (size_t)(e + dist);
+			return 0;
+		}
+		if (dist && e - dist >= lo &&
+		    match_at(a, hl->old, hl->nold, (size_t)(e - dist), hl->want, hl->mul_n)) {
+			*pos = (size_t)(e - dist);
+			return 0;
+		}
+	}
+	return -1;
+}
+
+/* The base's lines from cur up to pos as they are, then the hunk's new lines. */
+static void put_hunk(struct rml_buf *ob, const struct applier *a, size_t cur, size_t pos,
+		     const struct hunk_lines *hl)
+{
+	if (pos > cur)
+		rml_buf_put(ob, a->b[cur].s,
+			    (size_t)(a->b[pos - 1].s + a->b[pos - 1].len + a->b[pos - 1].nl -
+				     a->b[cur].s));
+	for (size_t i = 0; i < hl->n; i++) {
+		if (hl->lines[i].kind == '-')
+			continue;
+		rml_buf_put(ob, hl->lines[i].s, hl->lines[i].len);
+		if (!hl->lines[i].nonl)
+			rml_buf_put(ob, "\n", 1);
+	}
+}
+
 int rml_udiff_apply(const struct rml_udiff_file *f, const char *base, size_t len, char **out,
 		    size_t *outlen, char *err, size_t errlen)
 {
 	struct applier a = {0};
 	struct rml_buf ob = {0};
-	struct hline *lines = NULL, *old = NULL;
-	size_t cap = 0, cur = 0;
+	struct hunk_lines hl = {0};
+	size_t cur = 0;
 	long long offset = 0;
 	int rc = -1;
 
@@ -687,66 +770,17 @@ int rml_udiff_apply(const struct rml_udiff_file *f, const char *base, size_t len
 	rml_buf_put(&ob, "", 0);
 	for (size_t hi = 0; hi < f->nhunks; hi++) {
 		const struct rml_hunk *h = &f->hunks[hi];
-		size_t n = 0, nold = 0, off = 0, pos = 0;
-		uint64_t want = 0, mul_n = 1;
 		long long nominal = h->old_count ? (long long)h->old_start - 1 : h->old_start;
-		long long expect = nominal + offset, lo = (long long)cur, hi_pos;
-		bool found = false;
-		struct hline hl;
+		size_t pos;
 
-		while (hunk_line(h, &off, &hl)) {
-			trim_cr(&a, &hl);
-			if (n == cap) {
-				cap = cap ? cap * 2 : 64;
-				lines = rml_xrealloc(lines, cap * sizeof(*lines));
-				old = rml_xrealloc(old, cap * sizeof(*old));
-			}
-			lines[n++] = hl;
-			if (hl.kind != '+') {
-				old[nold++] = hl;
-				want = want * HASH_MUL + line_hash(hl.s, hl.len, !hl.nonl);
-				mul_n *= HASH_MUL;
-			}
-		}
-		hi_pos = (long long)a.nb - (long long)nold;
-		if (!nold) {
-			/* nothing to match: a pure addition goes where it says */
-			found = expect >= lo && expect <= hi_pos;
-			pos = found ? (size_t)expect : 0;
-		} else if (lo <= hi_pos) {
-			long long e = expect < lo ? lo : expect > hi_pos ? hi_pos : expect;
-
-			for (long long dist = 0; !found && (e + dist <= hi_pos || e - dist >= lo);
-			     dist++) {
-				if (e + dist <= hi_pos &&
-				    match_at(&a, old, nold, (size_t)(e + dist), want, mul_n)) {
-					pos = (size_t)(e + dist);
-					found = true;
-				} else if (dist && e - dist >= lo &&
-					   match_at(&a, old, nold, (size_t)(e - dist), want,
-						    mul_n)) {
-					pos = (size_t)(e - dist);
-					found = true;
-				}
-			}
-		}
-		if (!found) {
+		read_hunk_lines(&a, h, &hl);
+		if (locate(&a, &hl, nominal + offset, (long long)cur, &pos) < 0) {
 			snprintf(err, errlen, "hunk %zu (@@ -%u,%u +%u,%u @@) does not apply",
 				 hi + 1, HUNK_ARGS(h));
 			goto out;
 		}
-		if (pos > cur)
-			rml_buf_put(&ob, a.b[cur].s,
-			       (size_t)(a.b[pos - 1].s + a.b[pos - 1].len + a.b[pos - 1].nl -
-					a.b[cur].s));
-		for (size_t i = 0; i < n; i++) {
-			if (lines[i].kind == '-')
-				continue;
-			rml_buf_put(&ob, lines[i].s, lines[i].len);
-			if (!lines[i].nonl)
-				rml_buf_put(&ob, "\n", 1);
-		}
-		cur = pos + nold;
+		put_hunk(&ob, &a, cur, pos, &hl);
+		cur = pos + hl.nold;
 		offset = (long long)pos - nominal;
 	}
 	if (cur < a.nb)
@@ -757,8 +791,8 @@ int rml_udiff_apply(const struct rml_udiff_file *f, const char *base, size_t len
 	rc = 0;
 out:
 	free(ob.p);
-	free(lines);
-	free(old);
+	free(hl.lines);
+	free(hl.old);
 	free(a.b);
 	free(a.prefix);
 	return rc;

@@ -529,39 +529,41 @@ static void print_not_seen(FILE *out, const struct rml_expect *e)
 	fputc('\n', out);
 }
 
-unsigned rml_verify_check(struct rml_verify *v, const struct rml_diags *d, const char *main_path,
-			  FILE *out)
+/* Every diagnostic of d and each of its notes, as items sorted by file, line and column. */
+static struct item *collect_items(const struct rml_diags *d, struct files *fs, size_t *nitems)
 {
-	struct files fs = { 0 };
 	struct item *items;
-	struct failure *fail;
-	size_t *efile, nitems = 0, ntotal = 0, nfail = 0, i, j;
-	unsigned failures = 0;
+	size_t ntotal = 0, n = 0;
 
-	if (main_path)
-		file_group(&fs, main_path);
-	efile = rml_xcalloc(v->n, sizeof(*efile));
-	for (i = 0; i < v->n; i++) {
-		v->e[i].seen = 0;
-		efile[i] = file_group(&fs, v->e[i].file);
-	}
-
-	for (i = 0; d && i < rml_diags_count(d); i++)
+	for (size_t i = 0; d && i < rml_diags_count(d); i++)
 		ntotal += 1 + rml_diags_at(d, i)->nnotes;
 	items = rml_xcalloc(ntotal, sizeof(*items));
-	for (i = 0; d && i < rml_diags_count(d); i++) {
+	for (size_t i = 0; d && i < rml_diags_count(d); i++) {
 		const struct rml_diag *dg = rml_diags_at(d, i);
 
-		add_item(items, &nitems, &fs, dg->sev, &dg->loc, dg->msg, dg->rule);
-		for (j = 0; j < dg->nnotes; j++)
-			add_item(items, &nitems, &fs, RML_SEV_NOTE, &dg->notes[j].loc,
+		add_item(items, &n, fs, dg->sev, &dg->loc, dg->msg, dg->rule);
+		for (size_t j = 0; j < dg->nnotes; j++)
+			add_item(items, &n, fs, RML_SEV_NOTE, &dg->notes[j].loc,
 				 dg->notes[j].msg, NULL);
 	}
-	if (nitems > 1)
-		qsort(items, nitems, sizeof(*items), cmp_item);
+	if (n > 1)
+		qsort(items, n, sizeof(*items), cmp_item);
+	*nitems = n;
+	return items;
+}
 
-	fail = rml_xcalloc(nitems + v->n, sizeof(*fail));
-	for (i = 0; i < nitems; i++) {
+/*
+ * Each item to the first directive that still takes it (same file, line and severity, its
+ * text within the item's); the items none takes and the directives short of their count,
+ * as failures in the order clang prints them. efile: each directive's file group.
+ */
+static struct failure *match(struct rml_verify *v, const size_t *efile, const struct item *items,
+			     size_t nitems, size_t *nfail)
+{
+	struct failure *fail = rml_xcalloc(nitems + v->n, sizeof(*fail));
+	size_t nf = 0, j;
+
+	for (size_t i = 0; i < nitems; i++) {
 		const struct item *it = &items[i];
 
 		for (j = 0; j < v->n; j++) {
@@ -574,40 +576,64 @@ unsigned rml_verify_check(struct rml_verify *v, const struct rml_diags *d, const
 		if (j < v->n)
 			v->e[j].seen++;
 		else
-			fail[nfail++] = (struct failure){ .file = it->file, .line = it->line,
-							  .kind = FAIL_NOT_EXPECTED,
-							  .col = it->col, .idx = i };
+			fail[nf++] = (struct failure){ .file = it->file, .line = it->line,
+						       .kind = FAIL_NOT_EXPECTED,
+						       .col = it->col, .idx = i };
 	}
 	for (j = 0; j < v->n; j++)
 		if (v->e[j].seen < v->e[j].min)
-			fail[nfail++] = (struct failure){ .file = efile[j], .line = v->e[j].line,
-							  .kind = FAIL_NOT_SEEN, .idx = j };
-	if (nfail > 1)
-		qsort(fail, nfail, sizeof(*fail), cmp_failure);
+			fail[nf++] = (struct failure){ .file = efile[j], .line = v->e[j].line,
+						       .kind = FAIL_NOT_SEEN, .idx = j };
+	if (nf > 1)
+		qsort(fail, nf, sizeof(*fail), cmp_failure);
+	*nfail = nf;
+	return fail;
+}
 
+static void print_failure(FILE *out, const struct rml_verify *v, const struct item *items,
+			  const struct failure *f)
+{
+	const struct item *it;
+
+	if (f->kind == FAIL_NOT_SEEN) {
+		print_not_seen(out, &v->e[f->idx]);
+		return;
+	}
+	it = &items[f->idx];
+	fprintf(out, "%s:%u:%u: %s seen but not expected: %s\n", it->path, it->line, it->col,
+		rml_sev_name(it->sev), it->text);
+}
+
+unsigned rml_verify_check(struct rml_verify *v, const struct rml_diags *d, const char *main_path,
+			  FILE *out)
+{
+	struct files fs = { 0 };
+	struct item *items;
+	struct failure *fail;
+	size_t *efile, nitems, nfail;
+	unsigned failures = 0;
+
+	if (main_path)
+		file_group(&fs, main_path);
+	efile = rml_xcalloc(v->n, sizeof(*efile));
+	for (size_t i = 0; i < v->n; i++) {
+		v->e[i].seen = 0;
+		efile[i] = file_group(&fs, v->e[i].file);
+	}
+	items = collect_items(d, &fs, &nitems);
+	fail = match(v, efile, items, nitems, &nfail);
 	if (v->n == 0 && v->nfiles_no_diag == 0) {
 		failures++;
 		if (out)
 			fprintf(out, "%s: error: no expected directives found (use expected-no-diagnostics)\n",
 				main_path ? main_path : "");
 	}
-	for (i = 0; i < nfail; i++) {
-		const struct failure *f = &fail[i];
-
+	for (size_t i = 0; i < nfail; i++) {
 		failures++;
-		if (!out)
-			continue;
-		if (f->kind == FAIL_NOT_SEEN) {
-			print_not_seen(out, &v->e[f->idx]);
-		} else {
-			const struct item *it = &items[f->idx];
-
-			fprintf(out, "%s:%u:%u: %s seen but not expected: %s\n", it->path, it->line,
-				it->col, rml_sev_name(it->sev), it->text);
-		}
+		if (out)
+			print_failure(out, v, items, &fail[i]);
 	}
-
-	for (i = 0; i < nitems; i++)
+	for (size_t i = 0; i < nitems; i++)
 		free(items[i].owned);
 	free(items);
 	free(fail);

@@ -3,7 +3,7 @@
  * the "#line: FILE: path:line:" context and the source line as a patch's added line, a
  * blank line, and the closing "total:" line; --terse, --emacs and --showfile as there.
  */
-#include "output.h"
+#include "report_impl.h"
 
 static void one(struct rml_report *r, const struct rml_diag *d, struct rml_srcs *s)
 {
@@ -36,13 +36,13 @@ static void one(struct rml_report *r, const struct rml_diag *d, struct rml_srcs 
 	fputc('\n', r->out);
 }
 
-void rml_checkpatch_add(struct rml_report *r, const struct rml_diags *d, struct rml_srcs *s)
+static void checkpatch_add(struct rml_report *r, const struct rml_diags *d, struct rml_srcs *s)
 {
 	for (size_t i = 0; i < rml_diags_count(d); i++)
 		one(r, rml_diags_at(d, i), s);
 }
 
-void rml_checkpatch_end(struct rml_report *r)
+static void checkpatch_end(struct rml_report *r)
 {
 	/* --terse implies checkpatch's -q: no summary for a clean run */
 	if (r->o.terse && !r->nerrors && !r->nfindings)
@@ -50,3 +50,7 @@ void rml_checkpatch_end(struct rml_report *r)
 	fprintf(r->out, "total: %u errors, %u warnings, %lu lines checked\n", r->nerrors,
 		r->nfindings, r->nlines);
 }
+
+const struct rml_format_ops rml_format_checkpatch = {
+	"checkpatch", NULL, checkpatch_add, checkpatch_end
+};

@@ -3,7 +3,7 @@
  * embed_docs.sh from rules/<id>.md): lookup by rule id, and the paragraph SARIF uses as
  * a rule's full description.
  */
-#include "output.h"
+#include "report_impl.h"
 
 #include <string.h>
 

@@ -3,7 +3,7 @@
  * optionally in gcc's colours (GCC_COLORS defaults: locus=01, warning=01;35, note=01;36,
  * error=01;31; remarks in clang's bold blue).
  */
-#include "output.h"
+#include "report_impl.h"
 
 #include <stdio.h>
 
@@ -44,7 +44,8 @@ static void sev_word(FILE *out, enum rml_sev sev, bool color)
 		fprintf(out, "%s: ", rml_sev_name(sev));
 }
 
-void rml_out_gcc_color(FILE *out, const struct rml_diags *d, bool color)
+/* The lines; with color, gcc's colours (bold location, magenta warning, cyan note, red error). */
+static void write_gcc(FILE *out, const struct rml_diags *d, bool color)
 {
 	for (size_t i = 0; i < rml_diags_count(d); i++) {
 		const struct rml_diag *diag = rml_diags_at(d, i);
@@ -68,5 +69,13 @@ void rml_out_gcc_color(FILE *out, const struct rml_diags *d, bool color)
 
 void rml_out_gcc(FILE *out, const struct rml_diags *d)
 {
-	rml_out_gcc_color(out, d, false);
+	write_gcc(out, d, false);
 }
+
+static void gcc_add(struct rml_report *r, const struct rml_diags *d, struct rml_srcs *s)
+{
+	(void)s;	/* the gcc format quotes no source line */
+	write_gcc(r->out, d, r->o.color);
+}
+
+const struct rml_format_ops rml_format_gcc = { "gcc", NULL, gcc_add, NULL };

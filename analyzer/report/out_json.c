@@ -2,7 +2,7 @@
  * out_json: the report as one JSON document, schema "regmap-lint/1" (docs/output.md):
  * the tool, the results in the gcc format's order, the tool errors and a summary.
  */
-#include "output.h"
+#include "report_impl.h"
 
 static void json_loc(struct rml_jw *w, const struct rml_loc *loc)
 {
@@ -11,7 +11,7 @@ static void json_loc(struct rml_jw *w, const struct rml_loc *loc)
 	rml_jw_kuint(w, "column", loc->col ? loc->col : 1);
 }
 
-void rml_json_begin(struct rml_report *r)
+static void json_begin(struct rml_report *r)
 {
 	struct rml_jw *w = &r->jw;
 
@@ -56,7 +56,7 @@ static void result(struct rml_report *r, const struct rml_diag *d, struct rml_sr
 	rml_jw_end_obj(w);
 }
 
-void rml_json_add(struct rml_report *r, const struct rml_diags *d, struct rml_srcs *s)
+static void json_add(struct rml_report *r, const struct rml_diags *d, struct rml_srcs *s)
 {
 	for (size_t i = 0; i < rml_diags_count(d); i++) {
 		const struct rml_diag *diag = rml_diags_at(d, i);
@@ -74,7 +74,7 @@ void rml_json_add(struct rml_report *r, const struct rml_diags *d, struct rml_sr
 	}
 }
 
-void rml_json_end(struct rml_report *r)
+static void json_end(struct rml_report *r)
 {
 	struct rml_jw *w = &r->jw;
 
@@ -102,3 +102,5 @@ void rml_json_end(struct rml_report *r)
 	rml_jw_end_obj(w);
 	rml_jw_end_obj(w);
 }
+
+const struct rml_format_ops rml_format_json = { "json", json_begin, json_add, json_end };

@@ -3,7 +3,7 @@
  * indent, one member per line, strings escaped per RFC 8259 with every byte that is not
  * part of valid UTF-8 replaced by U+FFFD.
  */
-#include "output.h"
+#include "report_impl.h"
 
 #include <assert.h>
 #include <string.h>

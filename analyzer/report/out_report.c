@@ -1,8 +1,9 @@
 /*
- * out_report: one report over many drivers, in any format: the dispatch, the counts for
- * the summaries, source lines on demand, UTF-16 columns and the findings' fingerprints.
+ * out_report: one report over many drivers, in any format: the dispatch through the table
+ * of format operations, the counts for the summaries, source lines on demand, UTF-16
+ * columns and the findings' fingerprints.
  */
-#include "output.h"
+#include "report_impl.h"
 
 #include <ctype.h>
 #include <limits.h>
@@ -10,29 +11,27 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "diag.h"
-
 struct rml_seen {
 	const char *path;
 	uint64_t hash;
 	unsigned n;
 };
 
+/* Each format's operations, at its enum rml_format. */
+static const struct rml_format_ops *const formats[] = {
+	[RML_FMT_GCC] = &rml_format_gcc,
+	[RML_FMT_CHECKPATCH] = &rml_format_checkpatch,
+	[RML_FMT_SARIF] = &rml_format_sarif,
+	[RML_FMT_JSON] = &rml_format_json,
+};
+
+_Static_assert(RML_ARRAY_SIZE(formats) == RML_NFORMATS, "one entry per enum rml_format");
+
 int rml_format_parse(const char *name, enum rml_format *fmt)
 {
-	static const struct {
-		const char *name;
-		enum rml_format fmt;
-	} names[] = {
-		{ "gcc", RML_FMT_GCC },
-		{ "checkpatch", RML_FMT_CHECKPATCH },
-		{ "sarif", RML_FMT_SARIF },
-		{ "json", RML_FMT_JSON },
-	};
-
-	for (size_t i = 0; i < RML_ARRAY_SIZE(names); i++) {
-		if (!strcmp(name, names[i].name)) {
-			*fmt = names[i].fmt;
+	for (size_t i = 0; i < RML_ARRAY_SIZE(formats); i++) {
+		if (!strcmp(name, formats[i]->name)) {
+			*fmt = (enum rml_format)i;
 			return 0;
 		}
 	}
@@ -65,10 +64,8 @@ void rml_report_begin(struct rml_report *r, FILE *out, const struct rml_out_opts
 	r->cwd = abs_dir(&r->arena, NULL);
 	r->root = o->root ? abs_dir(&r->arena, o->root) : r->cwd;
 	rml_jw_init(&r->jw, out);
-	if (o->format == RML_FMT_SARIF)
-		rml_sarif_begin(r);
-	else if (o->format == RML_FMT_JSON)
-		rml_json_begin(r);
+	if (formats[o->format]->begin)
+		formats[o->format]->begin(r);
 }
 
 void rml_report_add(struct rml_report *r, const struct rml_diags *d, unsigned nfiles,
@@ -86,38 +83,14 @@ void rml_report_add(struct rml_report *r, const struct rml_diags *d, unsigned nf
 		else if (diag->sev == RML_SEV_WARNING)
 			r->nfindings++;
 	}
-	switch (r->o.format) {
-	case RML_FMT_GCC:
-		rml_out_gcc_color(r->out, d, r->o.color);
-		break;
-	case RML_FMT_CHECKPATCH:
-		rml_checkpatch_add(r, d, &s);
-		break;
-	case RML_FMT_SARIF:
-		rml_sarif_add(r, d, &s);
-		break;
-	case RML_FMT_JSON:
-		rml_json_add(r, d, &s);
-		break;
-	}
+	formats[r->o.format]->add(r, d, &s);
 	rml_srcs_fini(&s);
 }
 
 void rml_report_end(struct rml_report *r)
 {
-	switch (r->o.format) {
-	case RML_FMT_GCC:
-		break;
-	case RML_FMT_CHECKPATCH:
-		rml_checkpatch_end(r);
-		break;
-	case RML_FMT_SARIF:
-		rml_sarif_end(r);
-		break;
-	case RML_FMT_JSON:
-		rml_json_end(r);
-		break;
-	}
+	if (formats[r->o.format]->end)
+		formats[r->o.format]->end(r);
 	rml_ptrvec_fini(&r->held);
 	rml_ptrvec_fini(&r->seen);
 	rml_arena_fini(&r->arena);
@@ -199,6 +172,11 @@ void rml_srcs_fini(struct rml_srcs *s)
 	free(s->v);
 	s->v = NULL;
 	s->n = 0;
+}
+
+const char *rml_precision_name(enum rml_confidence conf)
+{
+	return conf == RML_CONF_HIGH ? "high" : conf == RML_CONF_MEDIUM ? "medium" : "low";
 }
 
 char *rml_rule_type(struct rml_arena *a, const char *id)

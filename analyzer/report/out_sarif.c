@@ -4,12 +4,10 @@
  * URIs, UTF-16 regions, related locations for notes and partialFingerprints; tool errors
  * are the invocation's notifications. The mapping is in docs/output.md.
  */
-#include "output.h"
+#include "report_impl.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-#include "rule.h"
 
 static const char sarif_schema[] = "https://json.schemastore.org/sarif-2.1.0.json";
 
@@ -97,11 +95,6 @@ static void message(struct rml_jw *w, const char *text)
 	rml_jw_end_obj(w);
 }
 
-static const char *precision(enum rml_confidence c)
-{
-	return c == RML_CONF_HIGH ? "high" : c == RML_CONF_MEDIUM ? "medium" : "low";
-}
-
 /* "FieldOverlap" for "field-overlap" (arena). */
 static char *camel(struct rml_arena *a, const char *id)
 {
@@ -154,13 +147,13 @@ static void rule_entry(struct rml_report *r, const struct rml_rule *rule)
 	rml_jw_str(w, "correctness");
 	rml_jw_str(w, "regmap");
 	rml_jw_end_arr(w);
-	rml_jw_kstr(w, "precision", precision(rule->confidence));
+	rml_jw_kstr(w, "precision", rml_precision_name(rule->confidence));
 	rml_jw_kstr(w, "problem.severity", "warning");
 	rml_jw_end_obj(w);
 	rml_jw_end_obj(w);
 }
 
-void rml_sarif_begin(struct rml_report *r)
+static void sarif_begin(struct rml_report *r)
 {
 	struct rml_jw *w = &r->jw;
 
@@ -255,7 +248,7 @@ static void result(struct rml_report *r, const struct rml_diag *d, struct rml_sr
 	rml_jw_end_obj(w);
 }
 
-void rml_sarif_add(struct rml_report *r, const struct rml_diags *d, struct rml_srcs *s)
+static void sarif_add(struct rml_report *r, const struct rml_diags *d, struct rml_srcs *s)
 {
 	for (size_t i = 0; i < rml_diags_count(d); i++) {
 		const struct rml_diag *diag = rml_diags_at(d, i);
@@ -267,7 +260,7 @@ void rml_sarif_add(struct rml_report *r, const struct rml_diags *d, struct rml_s
 	}
 }
 
-void rml_sarif_end(struct rml_report *r)
+static void sarif_end(struct rml_report *r)
 {
 	struct rml_jw *w = &r->jw;
 	struct rml_srcs s = { 0 };
@@ -306,3 +299,5 @@ void rml_sarif_end(struct rml_report *r)
 	rml_jw_end_obj(w);
 	rml_srcs_fini(&s);
 }
+
+const struct rml_format_ops rml_format_sarif = { "sarif", sarif_begin, sarif_add, sarif_end };

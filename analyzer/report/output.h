@@ -1,8 +1,9 @@
 /*
- * output: report formats (gcc, checkpatch, sarif, json) and the rule docs embedded at
- * build time. A report is written to a stream the caller owns, one driver's sorted
- * diagnostics at a time, so the order is the gcc output's. No libclang; the report's
- * own memory goes with rml_report_end().
+ * output: the report formats (gcc, checkpatch, sarif, json), the rule list and the rule
+ * docs embedded at build time: what the CLI uses of report/. A report is written to a
+ * stream the caller owns, one driver's sorted diagnostics at a time, so the order is the
+ * gcc output's. No libclang; the report's own memory goes with rml_report_end(). The
+ * formats' own code shares report_impl.h, which the CLI does not include.
  */
 #ifndef RML_OUTPUT_H
 #define RML_OUTPUT_H
@@ -16,14 +17,14 @@
 
 /* gcc style: "path:line:col: warning: message [rule]" and "path:line:col: note: ..." lines. */
 void rml_out_gcc(FILE *out, const struct rml_diags *d);
-/* The same, with gcc's colours (bold location, magenta warning, cyan note, red error). */
-void rml_out_gcc_color(FILE *out, const struct rml_diags *d, bool color);
 
+/* The formats, in the order of out_report.c's table of their operations. */
 enum rml_format {
 	RML_FMT_GCC,
 	RML_FMT_CHECKPATCH,
 	RML_FMT_SARIF,
 	RML_FMT_JSON,
+	RML_NFORMATS
 };
 
 /* "gcc", "checkpatch", "sarif", "json": 0, or -1 for anything else. */
@@ -39,7 +40,10 @@ struct rml_out_opts {
 	const struct rml_overlay *overlay;	/* source lines from here first, or NULL */
 };
 
-/* A pretty-printing JSON writer (two-space indent, one member per line). */
+/*
+ * A pretty-printing JSON writer (two-space indent, one member per line): its state, a
+ * member of the report; its functions are the formats' own (report_impl.h).
+ */
 struct rml_jw {
 	FILE *out;
 	unsigned depth;
@@ -71,25 +75,19 @@ void rml_report_add(struct rml_report *r, const struct rml_diags *d, unsigned nf
 /* Close the report (checkpatch's total line, sarif's invocation, json's summary); free it. */
 void rml_report_end(struct rml_report *r);
 
-/* The rule docs (rules/<id>.md), embedded at build time by embed_docs.sh. */
-struct rml_rule_doc {
-	const char *name;	/* file name without .md: the rule id with '_' */
-	const char *text;	/* the whole markdown file */
-};
+/*
+ * --list-rules: each rule's id and summary, one a line; with fmt RML_FMT_JSON the list as
+ * one JSON document (schema "regmap-lint-rules/1", docs/output.md) naming version.
+ */
+void rml_list_rules(FILE *out, enum rml_format fmt, const char *version);
 
-extern const struct rml_rule_doc rml_rule_docs[];
-extern const size_t rml_nrule_docs;
-
-/* The doc of a rule id ("field-overlap"), or NULL. */
+/* The doc of a rule id ("field-overlap"): rules/<id>.md as embedded at build time, or NULL. */
 const char *rml_rule_doc_text(const char *id);
-/* The doc's first paragraph after its first "##" heading, lines joined (arena). */
-char *rml_rule_doc_paragraph(struct rml_arena *a, const char *id);
 
 /*
- * Internals shared by the out_*.c files.
+ * Source lines on demand, from the overlay first: the formats quote the lines findings are
+ * on, and a run's baseline hashes them (rml_finding_hash).
  */
-
-/* One source file's text, loaded on demand while a driver's diagnostics are written. */
 struct rml_src {
 	const char *path;
 	char *text;		/* heap; NULL if unreadable */
@@ -106,38 +104,5 @@ struct rml_srcs {
 const char *rml_src_line(struct rml_srcs *s, const char *path, unsigned line, size_t *len);
 void rml_srcs_fini(struct rml_srcs *s);
 
-/* "FIELD_OVERLAP" for "field-overlap" (arena). */
-char *rml_rule_type(struct rml_arena *a, const char *id);
-/* 1-based UTF-16 column of display column dispcol (tabs every 8) in line. */
-unsigned rml_utf16_col(const char *line, size_t len, unsigned dispcol);
-/* The fingerprint "<16 hex>:<n>" of a finding (see docs/output.md), counted per file. */
-char *rml_report_fingerprint(struct rml_report *r, const struct rml_diag *d, const char *line,
-			     size_t len);
-
-void rml_jw_init(struct rml_jw *w, FILE *out);
-void rml_jw_obj(struct rml_jw *w);
-void rml_jw_arr(struct rml_jw *w);
-void rml_jw_end_obj(struct rml_jw *w);
-void rml_jw_end_arr(struct rml_jw *w);
-void rml_jw_key(struct rml_jw *w, const char *key);
-void rml_jw_str(struct rml_jw *w, const char *s);
-void rml_jw_uint(struct rml_jw *w, unsigned long v);
-void rml_jw_bool(struct rml_jw *w, bool b);
-void rml_jw_null(struct rml_jw *w);
-/* "key": "value" and "key": number, in one call. */
-void rml_jw_kstr(struct rml_jw *w, const char *key, const char *s);
-void rml_jw_kuint(struct rml_jw *w, const char *key, unsigned long v);
-/* A JSON string literal of s: escapes, and U+FFFD for each byte that is not UTF-8. */
-void rml_json_string(FILE *out, const char *s);
-
-/* Per format; dispatched from out_report.c. */
-void rml_checkpatch_add(struct rml_report *r, const struct rml_diags *d, struct rml_srcs *s);
-void rml_checkpatch_end(struct rml_report *r);
-void rml_sarif_begin(struct rml_report *r);
-void rml_sarif_add(struct rml_report *r, const struct rml_diags *d, struct rml_srcs *s);
-void rml_sarif_end(struct rml_report *r);
-void rml_json_begin(struct rml_report *r);
-void rml_json_add(struct rml_report *r, const struct rml_diags *d, struct rml_srcs *s);
-void rml_json_end(struct rml_report *r);
-
 #endif
+

@@ -1,0 +1,449 @@
+/*
+ * plan: what a run analyses (see run_impl.h): the overlays (--contents-from, --patch),
+ * the change (--diff, --since, --patch), the inputs (the command line, --files-from, the
+ * change's files, the .c files including a header named), then the jobs (files, or
+ * compile_commands.json entries with their own flags) and the drivers they make.
+ */
+#include "run_impl.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "exit.h"
+#include "inputs.h"
+
+extern char **environ;
+
+/* Every regular file under dir, as the file at the same relative path under the cwd. */
+static int overlay_dir(struct rml_run_state *r, const char *dir, const char *rel, int depth)
+{
+	char path[PATH_MAX], sub[PATH_MAX], err[256];
+	struct dirent *de;
+	struct stat st;
+	DIR *d;
+	int rc = 0;
+
+	snprintf(path, sizeof(path), "%s%s%s", dir, *rel ? "/" : "", rel);
+	d = opendir(path);
+	if (!d || depth > 64) {
+		rml_run_error(r, "--contents-from: %s: %s", path,
+			d ? "nested too deep" : strerror(errno));
+		if (d)
+			closedir(d);
+		return -1;
+	}
+	while ((de = readdir(d)) != NULL) {
+		char full[2 * PATH_MAX + 2], *text;
+		size_t len;
+
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+			continue;
+		snprintf(sub, sizeof(sub), "%s%s%s", rel, *rel ? "/" : "", de->d_name);
+		snprintf(full, sizeof(full), "%s/%s", dir, sub);
+		if (lstat(full, &st) < 0)
+			continue;
+		if (S_ISDIR(st.st_mode)) {
+			if (overlay_dir(r, dir, sub, depth + 1) < 0)
+				rc = -1;
+		} else if (S_ISREG(st.st_mode)) {
+			if (rml_read_file(full, &text, &len, err, sizeof(err)) < 0) {
+				rml_run_error(r, "%s: %s", full, err);
+				rc = -1;
+				continue;
+			}
+			rml_overlay_set(&r->ov, sub, text, len);
+		}
+	}
+	closedir(d);
+	return rc;
+}
+
+
+/*
+ * git with a fixed argv (no shell), its stdout collected. 0, or -1 with the reason printed.
+ * The only program regmap-lint ever runs, and only for --since.
+ */
+static int run_git(struct rml_run_state *r, char *const argv[], char **out, size_t *len)
+{
+	posix_spawn_file_actions_t fa;
+	int p[2], st = 0, rc;
+	pid_t pid;
+
+	if (pipe(p) < 0)
+		return -1;
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_adddup2(&fa, p[1], STDOUT_FILENO);
+	posix_spawn_file_actions_addclose(&fa, p[0]);
+	posix_spawn_file_actions_addclose(&fa, p[1]);
+	rc = posix_spawnp(&pid, "git", &fa, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	close(p[1]);
+	if (rc) {
+		close(p[0]);
+		rml_run_error(r, "--since: cannot run git: %s", strerror(rc));
+		return -1;
+	}
+	rc = rml_read_fd(p[0], out, len);
+	close(p[0]);
+	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+		;
+	if (rc < 0 || !WIFEXITED(st) || WEXITSTATUS(st)) {
+		rml_run_error(r, "--since: '%s %s' failed", argv[0], argv[1]);
+		free(*out);
+		*out = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+/* --patch: each file as the patch leaves it, in memory only. */
+static int apply_patch(struct rml_run_state *r, const char *name)
+{
+	char err[PATH_MAX + 256];
+	int rc;
+
+	for (size_t i = 0; i < r->diff.n; i++) {
+		const struct rml_udiff_file *f = &r->diff.v[i];
+		char *base = NULL, *out = NULL;
+		size_t blen = 0, olen = 0;
+
+		if (!f->new_path)
+			continue;	/* deleted: nothing to analyse */
+		if (f->old_path && rml_read_source(&r->ov, f->old_path, &base, &blen, err,
+						   sizeof(err)) < 0) {
+			rml_run_error(r, "%s: %s: %s", name, f->old_path, err);
+			return -1;
+		}
+		rc = rml_udiff_apply(f, base ? base : "", blen, &out, &olen, err, sizeof(err));
+		free(base);
+		if (rc < 0) {
+			rml_run_error(r, "%s: %s: %s", name, f->new_path, err);
+			return -1;
+		}
+		rml_overlay_set(&r->ov, f->new_path, out, olen);
+	}
+	return 0;
+}
+
+/* The change to report on: --diff, --since or --patch (which also overlays the result). */
+static int load_diff(struct rml_run_state *r)
+{
+	const struct rml_run_opts *o = r->o;
+	const char *name = o->diff ? o->diff : o->patch;
+	char *text = NULL, err[PATH_MAX + 256];
+	size_t len = 0;
+	int rc;
+
+	if (o->since) {
+		/*
+		 * First whether this is a git repository at all (git rev-parse says so in one
+		 * line; outside one, git diff would print its whole usage), then the diff.
+		 */
+		char *const topv[] = { "git", "rev-parse", "--show-toplevel", NULL };
+		char *const diffv[] = { "git", "diff", "-U0", "--no-color", "--no-ext-diff",
+					"--src-prefix=a/", "--dst-prefix=b/", "--relative",
+					(char *)o->since, "--", NULL };
+
+		if (run_git(r, topv, &text, &len) < 0)
+			return -1;
+		free(text);
+		text = NULL;
+		if (run_git(r, diffv, &text, &len) < 0)
+			return -1;
+		name = "--since";
+	} else if (!strcmp(name, "-")) {
+		if (rml_read_fd(STDIN_FILENO, &text, &len) < 0) {
+			rml_run_error(r, "-: cannot read the diff: %s",
+				strerror(errno));
+			return -1;
+		}
+	} else if (rml_read_file(name, &text, &len, err, sizeof(err)) < 0) {
+		rml_run_error(r, "%s: %s", name, err);
+		return -1;
+	}
+	rc = rml_udiff_parse(text, len, -1, &r->diff, err, sizeof(err));
+	free(text);
+	if (rc < 0) {
+		rml_run_error(r, "%s: %s", name, err);
+		return -1;
+	}
+	r->have_diff = true;
+	return o->patch ? apply_patch(r, name) : 0;
+}
+
+/* Does the name p end in ext (".c"), with something before it? */
+static bool has_ext(const char *p, const char *ext)
+{
+	size_t n = strlen(p), el = strlen(ext);
+
+	return n > el && !strcmp(p + n - el, ext);
+}
+
+static bool is_c(const char *p)
+{
+	return has_ext(p, ".c");
+}
+
+static bool is_h(const char *p)
+{
+	return has_ext(p, ".h");
+}
+
+static bool exists(struct rml_run_state *r, const char *p)
+{
+	struct stat st;
+
+	return rml_overlay_get(&r->ov, p) || (stat(p, &st) == 0 && S_ISREG(st.st_mode));
+}
+
+/* The entry at a out of the list. */
+static void drop(struct rml_inlist *in, size_t a)
+{
+	free(in->v[a]);
+	memmove(&in->v[a], &in->v[a + 1], (in->n - a - 1) * sizeof(*in->v));
+	in->n--;
+}
+
+/* Sorted, each once. */
+static void sort_unique(struct rml_inlist *in)
+{
+	for (size_t a = 1; a < in->n; a++)
+		for (size_t b = a; b > 0 && strcmp(in->v[b - 1], in->v[b]) > 0; b--) {
+			char *t = in->v[b];
+
+			in->v[b] = in->v[b - 1];
+			in->v[b - 1] = t;
+		}
+	for (size_t a = 1; a < in->n; a++)
+		if (!strcmp(in->v[a - 1], in->v[a]))
+			drop(in, a--);
+}
+
+/* With a change and no files named: the .c files it touches, and those including its headers. */
+static void inputs_from_diff(struct rml_run_state *r, struct rml_inlist *in)
+{
+	for (size_t i = 0; i < r->diff.n; i++) {
+		const char *p = r->diff.v[i].new_path;
+
+		if (!p || !exists(r, p))
+			continue;
+		if (is_c(p))
+			rml_inlist_add(in, p);
+		else if (is_h(p))
+			rml_includers(&r->ov, p, in);
+	}
+	sort_unique(in);
+}
+
+/*
+ * A header named as an input (pre-commit passes the staged .h files too) stands for the
+ * .c files beside it that include it: a header is not analysed on its own.
+ */
+static void headers_to_includers(struct rml_run_state *r, struct rml_inlist *in)
+{
+	struct rml_inlist out = { 0 };
+
+	for (size_t i = 0; i < in->n; i++) {
+		if (!is_h(in->v[i]) || !exists(r, in->v[i]))
+			rml_inlist_add(&out, in->v[i]);
+		else if (!rml_includers(&r->ov, in->v[i], &out) && r->o->verbose)
+			fprintf(stderr, "regmap-lint: %s: no .c file beside it includes it, "
+				"nothing to analyse\n", in->v[i]);
+	}
+	rml_inlist_fini(in);
+	*in = out;
+	/* once each, first place kept */
+	for (size_t a = 1; a < in->n; a++)
+		for (size_t b = 0; b < a; b++)
+			if (!strcmp(in->v[a], in->v[b])) {
+				drop(in, a--);
+				break;
+			}
+}
+
+/* ---- jobs and drivers ------------------------------------------------------------------ */
+
+static void add_job(struct rml_run_state *r, const char *path, const struct rml_parse_opts *parse)
+{
+	struct rml_job *j;
+
+	r->jobs = rml_xrealloc(r->jobs, (r->njobs + 1) * sizeof(*r->jobs));
+	j = &r->jobs[r->njobs++];
+	j->path = rml_xstrdup(path);
+	j->parse = parse;
+	j->sel = rml_sel_for(r, path);
+}
+
+
+/* -p: the entries to analyse (all, or those of the files named), each with its own flags. */
+static int plan_compdb(struct rml_run_state *r, const struct rml_inlist *named, size_t *skipped)
+{
+	char err[PATH_MAX + 256];
+	bool *found = rml_xcalloc(named->n + 1, sizeof(*found));
+	char **abs = rml_xcalloc(named->n + 1, sizeof(*abs));	/* the named files, absolute */
+	int rc = 0;
+
+	if (rml_compdb_load(r->o->compdb, &r->db, err, sizeof(err)) < 0) {
+		rml_run_error(r, "%s", err);
+		free(found);
+		free(abs);
+		return -1;
+	}
+	for (size_t k = 0; k < named->n; k++)
+		abs[k] = rml_abspath(named->v[k]);
+	r->entry_args = rml_xcalloc(r->db.n + 1, sizeof(*r->entry_args));
+	r->entry_parse = rml_xcalloc(r->db.n + 1, sizeof(*r->entry_parse));
+	for (size_t i = 0; i < r->db.n; i++) {
+		const struct rml_compdb_entry *e = &r->db.v[i];
+		struct rml_args *a = &r->entry_args[r->nentry];
+		struct rml_parse_opts *po = &r->entry_parse[r->nentry];
+		size_t skip0 = e->argc && e->argv[0][0] != '-';
+		bool want = !named->n;
+
+		for (size_t k = 0; k < named->n && !want; k++)
+			if (!strcmp(abs[k], e->file))
+				want = found[k] = true;
+		if (!want || !is_c(e->file))
+			continue;
+		if (!rml_may_use_api(&r->ov, e->file)) {
+			(*skipped)++;
+			continue;
+		}
+		if (rml_args_normalise(a, e->argc - skip0, (const char *const *)e->argv + skip0,
+				       r->o->env, err, sizeof(err)) < 0) {
+			rml_run_error(r, "%s: %s", e->file, err);
+			rml_args_fini(a);
+			rc = -1;
+			continue;
+		}
+		*po = r->o->check.parse;
+		po->lone = !rml_args_describe_headers(a);
+		po->flags = (const char *const *)a->flags;
+		po->nflags = a->nflags;
+		po->host_target = a->target;
+		po->workdir = e->directory;
+		r->nentry++;
+		add_job(r, e->file, po);
+	}
+	for (size_t k = 0; k < named->n; k++)
+		if (!found[k]) {
+			rml_run_error(r, "%s: not in %s's compile_commands.json",
+				named->v[k], r->o->compdb);
+			rc = -1;
+		}
+	for (size_t k = 0; k < named->n; k++)
+		free(abs[k]);
+	free(abs);
+	free(found);
+	return rc;
+}
+
+/* Consecutive jobs of one directory, one selection and one kind of flags: one driver. */
+static void plan_groups(struct rml_run_state *r)
+{
+	for (size_t i = 0; i < r->njobs; i++) {
+		struct rml_group *g = r->ngroups ? &r->groups[r->ngroups - 1] : NULL;
+		const struct rml_job *a = g ? &r->jobs[g->first] : NULL, *b = &r->jobs[i];
+		size_t dl = rml_dir_len(b->path);
+
+		if (a && a->sel == b->sel && (a->parse == NULL) == (b->parse == NULL) &&
+		    rml_dir_len(a->path) == dl && !strncmp(a->path, b->path, dl)) {
+			g->n++;
+			continue;
+		}
+		r->groups = rml_xrealloc(r->groups, (r->ngroups + 1) * sizeof(*r->groups));
+		r->groups[r->ngroups].first = i;
+		r->groups[r->ngroups++].n = 1;
+	}
+}
+
+/* The files of the command line and of --files-from. 0, or -1 (said). */
+static int named_inputs(struct rml_run_state *r, struct rml_inlist *in)
+{
+	const struct rml_run_opts *o = r->o;
+	char err[PATH_MAX + 256];
+
+	for (size_t i = 0; i < o->ninputs; i++)
+		rml_inlist_add(in, o->inputs[i]);
+	if (o->files_from && rml_read_list(o->files_from, in, err, sizeof(err)) < 0) {
+		rml_run_error(r, "--files-from: %s", err);
+		return -1;
+	}
+	return 0;
+}
+
+/* The inputs into jobs: compile_commands.json's entries, or the files (directories walked). */
+static int plan_jobs(struct rml_run_state *r, struct rml_inlist *in, size_t *skipped)
+{
+	if (r->o->compdb) {
+		if (plan_compdb(r, in, skipped) < 0)
+			r->rc = RML_EXIT_TOOL_ERROR;
+		return 0;
+	}
+	if (!in->n && !r->have_diff) {
+		rml_run_error(r, "no input files (see --help)");
+		return -1;
+	}
+	if (rml_expand_inputs(&r->ov, in, true, skipped) < 0)
+		r->rc = RML_EXIT_TOOL_ERROR;
+	for (size_t i = 0; i < in->n; i++)
+		add_job(r, in->v[i], NULL);
+	return 0;
+}
+
+int rml_run_plan(struct rml_run_state *r)
+{
+	const struct rml_run_opts *o = r->o;
+	struct rml_inlist in = { 0 };
+	size_t skipped = 0;
+	int rc = -1;
+
+	if (o->contents_from && overlay_dir(r, o->contents_from, "", 0) < 0)
+		r->rc = RML_EXIT_TOOL_ERROR;
+	if ((o->diff || o->since || o->patch) && load_diff(r) < 0) {
+		r->rc = RML_EXIT_TOOL_ERROR;	/* a pipe that cannot be made says nothing */
+		return -1;
+	}
+	if (named_inputs(r, &in) < 0)
+		goto out;
+	if (!in.n && r->have_diff && !o->compdb)
+		inputs_from_diff(r, &in);
+	headers_to_includers(r, &in);
+	if (plan_jobs(r, &in, &skipped) < 0)
+		goto out;
+	if (o->verbose)
+		fprintf(stderr, "regmap-lint: %zu file%s to analyse, %zu skipped (no use of the "
+			"regmap_field API in them or their own headers)\n", r->njobs,
+			r->njobs == 1 ? "" : "s", skipped);
+	if (r->rc == RML_EXIT_TOOL_ERROR && r->nsels && !r->njobs)
+		goto out;
+	plan_groups(r);
+	rc = 0;
+out:
+	rml_inlist_fini(&in);
+	return rc;
+}
+
+void rml_run_plan_fini(struct rml_run_state *r)
+{
+	for (size_t i = 0; i < r->njobs; i++)
+		free(r->jobs[i].path);
+	free(r->jobs);
+	free(r->groups);
+	for (size_t i = 0; i < r->nentry; i++)
+		rml_args_fini(&r->entry_args[i]);
+	free(r->entry_args);
+	free(r->entry_parse);
+	if (r->o->compdb)
+		rml_compdb_fini(&r->db);
+	if (r->have_diff)
+		rml_udiff_fini(&r->diff);
+}

@@ -1,0 +1,156 @@
+/*
+ * selection: what the .regmap-lint governing a file selects, with the command line over
+ * it: the rules, whether a lone file's siblings are read, and the baseline its findings
+ * are compared with (see run_impl.h). One selection per config file, loaded once.
+ */
+#include "run_impl.h"
+
+#include <fnmatch.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rule.h"
+#include "config.h"
+#include "exit.h"
+
+/* A comma-separated list of ids/globs into sel (on: only these; off: minus these). */
+static int apply_list(struct rml_run_state *r, bool *enabled, const char *list, bool on,
+		      const char *where)
+{
+	char *dup = rml_xstrdup(list), *save = NULL, *tok;
+	bool *mark = rml_xcalloc(rml_nrules, sizeof(*mark));
+	int rc = 0;
+
+	for (tok = strtok_r(dup, ", \t", &save); tok; tok = strtok_r(NULL, ", \t", &save)) {
+		bool any = false;
+
+		for (size_t i = 0; i < rml_nrules; i++)
+			if (!fnmatch(tok, rml_rules[i]->id, 0))
+				mark[i] = any = true;
+		if (!any) {
+			rml_run_error(r, "%s: unknown rule '%s' (see --list-rules)",
+				where, tok);
+			rc = -1;
+		}
+	}
+	for (size_t i = 0; i < rml_nrules; i++)
+		enabled[i] = on ? enabled[i] && mark[i] : enabled[i] && !mark[i];
+	free(mark);
+	free(dup);
+	return rc;
+}
+
+static char *dir_of(const char *abs)
+{
+	const char *slash = strrchr(abs, '/');
+	size_t n = slash ? (size_t)(slash - abs) + 1 : 0;
+	char *d = rml_xmalloc(n + 2);
+
+	memcpy(d, abs, n);
+	d[n] = '\0';
+	if (!n)
+		strcpy(d, "./");
+	return d;
+}
+
+static int load_baseline(struct rml_run_state *r, struct rml_sel *s, const char *path)
+{
+	char err[PATH_MAX + 256], *abs = rml_abspath(path);
+
+	s->baseline = rml_xcalloc(1, sizeof(*s->baseline));
+	s->baseline_dir = dir_of(abs);
+	s->baseline_path = rml_xstrdup(path);
+	free(abs);
+	if (rml_baseline_load(path, s->baseline, err, sizeof(err)) < 0) {
+		rml_run_error(r, "%s", err);
+		return -1;
+	}
+	return 0;
+}
+
+/* The selection for the config file at cfgpath (NULL: none); loaded once per file. */
+static struct rml_sel *get_sel(struct rml_run_state *r, const char *cfgpath)
+{
+	const struct rml_run_opts *o = r->o;
+	struct rml_config cfg;
+	struct rml_sel *s;
+	char err[PATH_MAX + 256];
+	bool bad = false;
+
+	for (size_t i = 0; i < r->nsels; i++)
+		if ((!cfgpath && !r->sels[i]->config) ||
+		    (cfgpath && r->sels[i]->config && !strcmp(cfgpath, r->sels[i]->config)))
+			return r->sels[i];
+	s = rml_xcalloc(1, sizeof(*s));
+	s->config = cfgpath ? rml_xstrdup(cfgpath) : NULL;
+	s->enabled = rml_xcalloc(rml_nrules + 1, sizeof(*s->enabled));
+	s->siblings = o->siblings;
+	memset(&cfg, 0, sizeof(cfg));
+	cfg.siblings = -1;
+	if (cfgpath && rml_config_load(cfgpath, &cfg, err, sizeof(err)) < 0) {
+		rml_run_error(r, "%s", err);
+		bad = true;
+	}
+	for (size_t i = 0; i < rml_nrules; i++)
+		s->enabled[i] = true;
+	if (!bad && !o->enable_given) {
+		if (cfg.enable && apply_list(r, s->enabled, cfg.enable, true, cfgpath) < 0)
+			bad = true;
+		if (cfg.disable && apply_list(r, s->enabled, cfg.disable, false, cfgpath) < 0)
+			bad = true;
+	}
+	for (size_t i = 0; i < rml_nrules; i++)
+		s->enabled[i] = o->enable_given ? o->enabled[i] : s->enabled[i] && o->enabled[i];
+	if (!o->siblings_set && cfg.siblings >= 0 && !o->kbuild)
+		s->siblings = cfg.siblings;
+	if (o->baseline) {
+		/* the command line's baseline: shared by every selection, loaded once */
+		for (size_t i = 0; i < r->nsels && !s->baseline; i++) {
+			s->baseline = r->sels[i]->baseline;
+			s->baseline_dir = rml_xstrdup(r->sels[i]->baseline_dir);
+			s->baseline_path = NULL;	/* not the owner */
+		}
+		if (!s->baseline && load_baseline(r, s, o->baseline) < 0)
+			bad = true;
+	} else if (cfg.baseline && !o->write_baseline) {
+		if (load_baseline(r, s, cfg.baseline) < 0)
+			bad = true;
+	}
+	rml_config_fini(&cfg);
+	if (bad)
+		r->rc = RML_EXIT_TOOL_ERROR;
+	r->sels = rml_xrealloc(r->sels, (r->nsels + 1) * sizeof(*r->sels));
+	r->sels[r->nsels++] = s;
+	return s;
+}
+
+struct rml_sel *rml_sel_for(struct rml_run_state *r, const char *path)
+{
+	char *found = NULL;
+	struct rml_sel *s;
+
+	if (r->o->no_config || rml_config_find(path, &found) <= 0)
+		return get_sel(r, NULL);
+	s = get_sel(r, found);
+	free(found);
+	return s;
+}
+
+void rml_sels_fini(struct rml_run_state *r)
+{
+	for (size_t i = 0; i < r->nsels; i++) {
+		struct rml_sel *s = r->sels[i];
+
+		if (s->baseline_path) {
+			rml_baseline_fini(s->baseline);
+			free(s->baseline);
+			free(s->baseline_path);
+		}
+		free(s->baseline_dir);
+		free(s->enabled);
+		free(s->config);
+		free(s);
+	}
+	free(r->sels);
+}
