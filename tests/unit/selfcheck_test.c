@@ -1,7 +1,8 @@
 /*
- * selfcheck_test: keeps the rule table, the rule docs and the corpus in agreement, so
- * that one name is used everywhere: rule id = rules/<id with _>.{c,md} = corpus/<id>/ =
- * the [tag] in its ko- files.
+ * selfcheck_test: keeps the rule table, the rule docs, the corpus and the README's rules
+ * table in agreement, so that one name is used everywhere: rule id = rules/<id with
+ * _>.{c,md} = corpus/<id>/ = the [tag] in its ko- files = a row of the README with the
+ * rule's summary.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -65,7 +66,7 @@ static void selfcheck_docs_open_with_the_summary(void **state)
 	(void)state;
 	for (size_t i = 0; i < rml_nrules; i++) {
 		const struct rml_rule *r = rml_rules[i];
-		char path[512], sn[128], head[256], *doc, *p;
+		char path[512], sn[128], head[256], *doc;
 
 		snake(r->id, sn, sizeof(sn));
 		snprintf(path, sizeof(path), "%s/rules/%s.md", RML_SRCDIR, sn);
@@ -76,8 +77,6 @@ static void selfcheck_docs_open_with_the_summary(void **state)
 		if (strncmp(doc, head, strlen(head)))
 			fail_msg("rule '%s': %s must open with \"# %s\", a blank line and the summary "
 				 "\"%s\"", r->id, path, r->id, r->summary);
-		for (p = doc; (p = strstr(p, "\n## ")); p++)
-			;
 		if (!strstr(doc, "\n## What happens at runtime") || !strstr(doc, "\n## Stays silent when") ||
 		    !strstr(doc, "\n## Examples"))
 			fail_msg("rule '%s': %s lacks a required section", r->id, path);
@@ -128,12 +127,43 @@ static void selfcheck_corpus_has_ko_and_ok(void **state)
 	}
 }
 
+/* The README's rules table (under "## Rules"): one row per rule, its summary, no other. */
+static void selfcheck_readme_lists_every_rule(void **state)
+{
+	char path[512], row[512], *readme, *sec, *end, *p;
+	size_t nrows = 0;
+
+	(void)state;
+	snprintf(path, sizeof(path), "%s/README.md", RML_SRCDIR);
+	readme = slurp(path);
+	if (!readme)
+		fail_msg("no %s", path);
+	sec = strstr(readme, "\n## Rules\n");
+	if (!sec)
+		fail_msg("%s has no \"## Rules\" section", path);
+	end = strstr(sec + 1, "\n## ");
+	if (end)
+		*end = '\0';
+	for (size_t i = 0; i < rml_nrules; i++) {
+		snprintf(row, sizeof(row), "\n| `%s` | %s |\n", rml_rules[i]->id, rml_rules[i]->summary);
+		if (!strstr(sec, row))
+			fail_msg("rule '%s': %s's rules table lacks the row \"%.*s\"", rml_rules[i]->id,
+				 path, (int)strlen(row) - 2, row + 1);
+	}
+	for (p = sec; (p = strstr(p, "\n| `")); p++)
+		nrows++;
+	if (nrows != rml_nrules)
+		fail_msg("%s's rules table has %zu rows for %zu rules", path, nrows, rml_nrules);
+	free(readme);
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(selfcheck_ids_are_kebab_case_and_unique),
 		cmocka_unit_test(selfcheck_docs_open_with_the_summary),
 		cmocka_unit_test(selfcheck_corpus_has_ko_and_ok),
+		cmocka_unit_test(selfcheck_readme_lists_every_rule),
 	};
 
 	if (argc > 1)
