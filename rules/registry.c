@@ -16,35 +16,35 @@ const struct rml_rule *const rml_rules[] = {
 
 const size_t rml_nrules = RML_ARRAY_SIZE(rml_rules);
 
+void rml_rule_run(const struct rml_facts *f, struct rml_diags *d, const struct rml_rule *rule)
+{
+	struct rml_ctx ctx = { .facts = f, .diags = d, .rule = rule };
+
+	if (rule->check_table)
+		for (size_t i = 0; i < f->tables.n; i++)
+			rule->check_table(&ctx, f->tables.p[i]);
+	if (rule->check_facts)
+		rule->check_facts(&ctx, f);
+	if (rule->check_write)
+		for (size_t i = 0; i < f->winsts.n; i++) {
+			ctx.wi = f->winsts.p[i];
+			rule->check_write(&ctx, ctx.wi);
+		}
+	ctx.wi = NULL;
+	if (rule->check_life)
+		for (size_t i = 0; i < f->lives.n; i++) {
+			const struct rml_life *l = f->lives.p[i];
+
+			if (l->kind == rule->life)
+				rule->check_life(&ctx, l);
+		}
+}
+
 void rml_rules_run(const struct rml_facts *f, struct rml_diags *d, const bool *enabled)
 {
-	struct rml_ctx ctx = { .facts = f, .diags = d };
-
-	for (size_t r = 0; r < rml_nrules; r++) {
-		const struct rml_rule *rule = rml_rules[r];
-
-		if (enabled && !enabled[r])
-			continue;
-		ctx.rule = rule;
-		if (rule->check_table)
-			for (size_t i = 0; i < f->tables.n; i++)
-				rule->check_table(&ctx, f->tables.p[i]);
-		if (rule->check_facts)
-			rule->check_facts(&ctx, f);
-		if (rule->check_write)
-			for (size_t i = 0; i < f->winsts.n; i++) {
-				ctx.wi = f->winsts.p[i];
-				rule->check_write(&ctx, ctx.wi);
-			}
-		ctx.wi = NULL;
-		if (rule->check_life)
-			for (size_t i = 0; i < f->lives.n; i++) {
-				const struct rml_life *l = f->lives.p[i];
-
-				if (l->kind == rule->life)
-					rule->check_life(&ctx, l);
-			}
-	}
+	for (size_t r = 0; r < rml_nrules; r++)
+		if (!enabled || enabled[r])
+			rml_rule_run(f, d, rml_rules[r]);
 }
 
 const struct rml_rule *rml_rule_find(const char *id)

@@ -50,7 +50,9 @@ extern const struct rml_rule *const rml_rules[];
 extern const size_t rml_nrules;
 
 const struct rml_rule *rml_rule_find(const char *id);
-/* Run the rules (enabled: per rule, NULL = all) on a linked model, into d (unsorted). */
+/* Run one rule, every hook it has, on a linked model, into d (unsorted). */
+void rml_rule_run(const struct rml_facts *f, struct rml_diags *d, const struct rml_rule *rule);
+/* Run the rules (enabled: per rule, NULL = all) in their order, as rml_rule_run() does. */
 void rml_rules_run(const struct rml_facts *f, struct rml_diags *d, const bool *enabled);
 
 /*

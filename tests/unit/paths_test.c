@@ -181,14 +181,9 @@ static const struct rml_life *first(struct fixture *fx, enum rml_life_kind kind)
 static void run_rule(struct fixture *fx, const char *id)
 {
 	const struct rml_rule *rule = rml_rule_find(id);
-	bool *enabled = calloc(rml_nrules, sizeof(*enabled));
 
 	assert_non_null(rule);
-	assert_non_null(enabled);
-	for (size_t r = 0; r < rml_nrules; r++)	/* that rule alone, as the engine runs it */
-		enabled[r] = rml_rules[r] == rule;
-	rml_rules_run(&fx->f, &fx->d, enabled);
-	free(enabled);
+	rml_rule_run(&fx->f, &fx->d, rule);	/* as the engine runs it */
 	rml_diags_sort(&fx->d);
 }
 

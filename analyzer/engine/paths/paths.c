@@ -20,22 +20,35 @@
 
 #include "paths_int.h"
 
-/* The allocations each function makes itself. */
-static void follow_allocs(struct ctx *c, struct fctx *fcs)
+/* fn(c, fc, k) for every node k of every function's first definition that is event ev. */
+static void each_event(struct ctx *c, struct fctx *fcs, enum rml_ev_kind ev,
+		       void (*fn)(struct ctx *c, struct fctx *fc, unsigned k))
 {
 	for (size_t i = 0; i < c->nsums; i++) {
-		const struct rml_func *fn = c->sums[i].fn;
+		const struct rml_func *f = c->sums[i].fn;
 
 		if (c->sums[i].dup)
 			continue;
-		for (unsigned k = 0; k < fn->nnodes; k++) {
-			const struct rml_node *n = &fn->nodes[k];
-
-			if (n->kind == RML_NODE_EVENT && n->ev.kind == RML_EV_ALLOC &&
-			    n->ev.alloc && n->ev.alloc->api)
-				follow_alloc(c, &fcs[i], k, n->ev.alloc, NULL, false);
-		}
+		for (unsigned k = 0; k < f->nnodes; k++)
+			if (f->nodes[k].kind == RML_NODE_EVENT && f->nodes[k].ev.kind == ev)
+				fn(c, &fcs[i], k);
 	}
+}
+
+/* An allocation a function makes itself. */
+static void alloc_here(struct ctx *c, struct fctx *fc, unsigned k)
+{
+	const struct rml_event *ev = &fc->fn->nodes[k].ev;
+
+	if (ev->alloc && ev->alloc->api)
+		follow_alloc(c, fc, k, ev->alloc, NULL, false);
+}
+
+/* A free: twice on one path? and what the freed handle can hold. */
+static void free_here(struct ctx *c, struct fctx *fc, unsigned k)
+{
+	follow_free(c, fc, k);
+	free_results(c, fc->fn, &fc->fn->nodes[k]);
 }
 
 /*
@@ -77,25 +90,6 @@ static bool helper_results(struct ctx *c, struct fctx *fcs, size_t i)
 	return more;
 }
 
-/* Every free: twice on one path? and what the freed handle can hold. */
-static void follow_frees(struct ctx *c, struct fctx *fcs)
-{
-	for (size_t i = 0; i < c->nsums; i++) {
-		const struct rml_func *fn = c->sums[i].fn;
-
-		if (c->sums[i].dup)
-			continue;
-		for (unsigned k = 0; k < fn->nnodes; k++) {
-			const struct rml_node *n = &fn->nodes[k];
-
-			if (n->kind != RML_NODE_EVENT || n->ev.kind != RML_EV_FREE)
-				continue;
-			follow_free(c, &fcs[i], k);
-			free_results(c, fn, n);
-		}
-	}
-}
-
 static void ctx_fini(struct ctx *c, struct fctx *fcs)
 {
 	for (size_t i = 0; i < c->nsums; i++) {
@@ -125,7 +119,7 @@ void rml_paths_analyse(struct rml_facts *f)
 	for (size_t i = 0; i < c.nsums; i++)
 		fctx_init(&fcs[i], &c, c.sums[i].fn);
 	/* allocations made here, then (round by round) the results of helpers giving them */
-	follow_allocs(&c, fcs);
+	each_event(&c, fcs, RML_EV_ALLOC, alloc_here);
 	for (int round = 0; round < MAX_ROUNDS; round++) {
 		bool more = false;
 
@@ -135,7 +129,7 @@ void rml_paths_analyse(struct rml_facts *f)
 		if (!more)
 			break;
 	}
-	follow_frees(&c, fcs);
+	each_event(&c, fcs, RML_EV_FREE, free_here);
 	ctx_fini(&c, fcs);
 }
 
