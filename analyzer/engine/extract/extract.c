@@ -8,9 +8,7 @@
  * gotos, returns, and what happens to handles in program order) for paths.c.
  * Nothing is reported here: what cannot be resolved is counted as an unknown.
  */
-#include "extract.h"
-#include "cx_calls.h"
-#include "repair.h"
+#include "ex.h"
 
 #include <ctype.h>
 #include <stdint.h>
@@ -19,145 +17,6 @@
 #include <string.h>
 
 #define MAX_EVAL_DEPTH 64
-#define MAX_STACK 256
-
-struct file_info {
-	CXFile file;
-	const char *name;	/* arena */
-	const char *text;	/* libclang's buffer, valid while the TU lives (file_text) */
-	size_t len;
-	bool own;		/* the main file or a header the driver includes with quotes */
-	bool known;
-	bool text_known;	/* text asked for: NULL then means libclang has none */
-};
-
-#define MAX_GVARS 64	/* int locals numbered while a function is walked (RML_MAX_VARS kept) */
-
-struct cfg_edge {
-	unsigned from, to, slot;	/* slot 0: a branch's true side, 1: its false side */
-};
-
-/*
- * The control flow of the function being walked, built as its body is walked (heap
- * scratch, copied into the arena as one struct rml_func when the function ends).
- */
-struct cfgb {
-	bool on;
-	struct rml_node *n;
-	unsigned *npred;
-	size_t nn, capn;
-	struct cfg_edge *e;
-	size_t ne, cape;
-	int cur;			/* the node control is at, -1 where it cannot be */
-	int brk, cont;			/* where break and continue go, -1 outside loops */
-	int sw;				/* the innermost switch's dispatch node, -1 outside */
-	bool sw_default;
-	struct rml_loop *loops;
-	size_t nloops, caploops;
-	int loop;			/* the innermost loop, -1 */
-	struct {
-		CXCursor c;
-		int node;
-	} *labels;
-	size_t nlabels, caplabels;
-	struct {
-		CXCursor decl;		/* the VarDecl, or a null cursor for a result kept apart */
-		const char *name;
-		bool used;		/* returned or tested: worth keeping apart */
-	} var[MAX_GVARS];
-	unsigned nvars;
-	CXCursor leaf;			/* the condition leaf being walked (a branch of its own) */
-	bool have_leaf;
-	int leaf_var;			/* the result a bulk allocation in that leaf went to */
-	const struct rml_alloc *last_alloc;	/* the allocation handle_call made last ... */
-	CXCursor last_alloc_call;	/* ... at this call */
-	unsigned nevents;
-	const char *incomplete;
-	struct {
-		CXCursor call;
-		struct rml_write *w;	/* the write recorded for the call, or ... */
-		struct rml_call *c;	/* ... the call of a function of the driver */
-	} *pend;			/* what waits for its node in this function */
-	size_t npend, cappend;
-};
-
-struct ex {
-	CXTranslationUnit tu;
-	struct rml_facts *f;
-	struct rml_arena *a;
-	/* open-addressed map CXFile -> file_info */
-	struct file_info *files;
-	size_t nfiles, cap;
-	/* struct reg_field / struct regmap_config declarations, once found */
-	unsigned regfield_hash;
-	bool have_regfield;
-	/* record types known to contain (or not) a reg_field */
-	struct {
-		unsigned hash;
-		CXCursor decl;
-		bool has;
-	} *rcache;
-	size_t nrcache, caprcache;
-	const char *func;	/* current function name (arena), NULL at file scope */
-	const char *func_usr;	/* and its USR (static functions are per file) */
-	CXCursor params[32];	/* its parameters */
-	int nparams;
-	uint32_t pmod;		/* the parameters it assigns or gives the address of */
-	struct {
-		CXCursor var;		/* a local pointer set to a kmemdup() of a table ... */
-		struct rml_falias *fa;	/* ... and that alias */
-	} copies[16];
-	int ncopies;
-	struct {
-		CXCursor var;		/* a local holding reg_field values (its tables) ... */
-		CXCursor block;		/* ... the block it is declared in */
-		size_t t0, t1;		/* ... its tables: x->f->tables.p[t0 .. t1) */
-	} locals[16];
-	int nlocals;
-	struct {
-		CXCursor var;		/* a local of locals[] written in code ... */
-		int part;		/* ... this part of it (v.lsb = ...), or -1: any of it */
-		bool direct;		/* a statement of the block the local is declared in */
-		struct rml_num value;	/* what it is set to */
-		struct rml_loc loc;
-	} lwrites[32];
-	int nlwrites;
-	bool lwrites_lost;		/* more than lwrites[] holds */
-	unsigned block, nblocks;	/* the innermost statement block, for variant pairing */
-	const char *owner_type, *owner_member;	/* walking an array member of a struct */
-	long elem;		/* walking element elem of an array of structs, else -1 */
-	struct {
-		const char *var;	/* a local set to GENMASK(f.msb, f.lsb) (USR) ... */
-		struct rml_fref field;	/* ... and the field f */
-	} gm[8];
-	int ngm;
-	struct {
-		const char *var;	/* a local pointer to a handle array (USR) ... */
-		const char *base;	/* ... and the array it points to */
-		enum rml_hkind kind;	/* ... and what that array is */
-	} harr[16];
-	int nharr;
-	struct {
-		const char *var;	/* a local handle variable (USR) ... */
-		const struct rml_alloc *alloc;	/* ... and the allocation it last got */
-		struct rml_handle h;
-	} last[64];
-	int nlast;
-	CXCursor stack[MAX_STACK];	/* ancestors while walking a function body */
-	int depth;
-	struct cfgb g;			/* the control flow of the function being walked */
-	/* repair mode (rml_extract_repairs): edited copies of files, compiler error offsets */
-	bool repairing;
-	void *rcpool;	/* struct rpool of the repair in progress */
-	struct rml_repaired *rep;
-	size_t nrep;
-	struct {
-		CXFile file;
-		size_t off;
-	} *errs;
-	size_t nerrs;
-	bool errs_read;		/* errs holds the TU's errors (read when first needed) */
-};
 
 /* ---- strings, files, locations -------------------------------------------------------- */
 
@@ -1028,9 +887,9 @@ static struct rml_table *new_table(struct ex *x, CXCursor var, const char *name,
 		      (is_array(vt) && clang_isConstQualifiedType(clang_getArrayElementType(
 					   clang_getCanonicalType(vt))));
 	t->is_static = clang_Cursor_getStorageClass(var) == CX_SC_Static;
-	t->is_local = x->func != NULL && clang_getCursorKind(var) == CXCursor_VarDecl &&
+	t->is_local = x->fn.name != NULL && clang_getCursorKind(var) == CXCursor_VarDecl &&
 		      clang_getCursorLinkage(var) == CXLinkage_NoLinkage;
-	t->func = t->is_local ? x->func : NULL;
+	t->func = t->is_local ? x->fn.name : NULL;
 	t->array_len = -1;
 	t->elem = -1;
 	rml_ptrvec_push(&x->f->tables, t);
@@ -1402,11 +1261,11 @@ static void read_config(struct ex *x, CXCursor var, CXCursor init)
 /* A local with reg_field values got its tables (t0 onwards): its writes will be watched. */
 static void local_table(struct ex *x, CXCursor var, size_t t0)
 {
-	int n = x->nlocals;
+	int n = x->fn.nlocals;
 
-	if (!x->func || t0 == x->f->tables.n || !x->depth)
+	if (!x->fn.name || t0 == x->f->tables.n || !x->fn.depth)
 		return;
-	if (n == (int)RML_ARRAY_SIZE(x->locals)) {
+	if (n == (int)RML_ARRAY_SIZE(x->fn.locals)) {
 		/* too many to watch: whatever the code sets in it is not known */
 		for (size_t ti = t0; ti < x->f->tables.n; ti++) {
 			struct rml_table *t = x->f->tables.p[ti];
@@ -1418,16 +1277,16 @@ static void local_table(struct ex *x, CXCursor var, size_t t0)
 		}
 		return;
 	}
-	x->locals[n].var = var;
-	x->locals[n].block = clang_getNullCursor();
-	for (int i = x->depth - 1; i >= 0; i--)
-		if (clang_getCursorKind(x->stack[i]) == CXCursor_CompoundStmt) {
-			x->locals[n].block = x->stack[i];
+	x->fn.locals[n].var = var;
+	x->fn.locals[n].block = clang_getNullCursor();
+	for (int i = x->fn.depth - 1; i >= 0; i--)
+		if (clang_getCursorKind(x->fn.stack[i]) == CXCursor_CompoundStmt) {
+			x->fn.locals[n].block = x->fn.stack[i];
 			break;
 		}
-	x->locals[n].t0 = t0;
-	x->locals[n].t1 = x->f->tables.n;
-	x->nlocals++;
+	x->fn.locals[n].t0 = t0;
+	x->fn.locals[n].t1 = x->f->tables.n;
+	x->fn.nlocals++;
 }
 
 static void handle_var(struct ex *x, CXCursor var)
@@ -1550,15 +1409,15 @@ static void regmap_assign(struct ex *x, const char *dst, CXCursor src)
 /* The innermost enclosing for loop that counts VAR from a constant up to a constant. */
 static bool loop_range(struct ex *x, CXCursor var, long *lo, long *hi)
 {
-	for (int i = x->depth - 1; i >= 0; i--) {
+	for (int i = x->fn.depth - 1; i >= 0; i--) {
 		struct kids k, a;
 		CXCursor init, cond;
 		struct rml_num from, to;
 		enum CXBinaryOperatorKind op;
 
-		if (clang_getCursorKind(x->stack[i]) != CXCursor_ForStmt)
+		if (clang_getCursorKind(x->fn.stack[i]) != CXCursor_ForStmt)
 			continue;
-		get_kids(x->stack[i], &k);
+		get_kids(x->fn.stack[i], &k);
 		if (k.n != 4)
 			return false;
 		init = k.c[0];
@@ -1701,15 +1560,15 @@ static void fref_of(struct ex *x, CXCursor arg, bool bulk, struct rml_fref *r)
 		struct rml_table *t;
 		struct rml_field *fld;
 
-		if (!x->func)
+		if (!x->fn.name)
 			return;
 		t = rml_arena_alloc(x->a, sizeof(*t));
-		t->name = rml_arena_printf(x->a, "(struct reg_field) in %s", x->func);
+		t->name = rml_arena_printf(x->a, "(struct reg_field) in %s", x->fn.name);
 		t->var = "";
 		t->loc = cursor_loc(x, e);
 		t->kind = RML_TBL_INLINE;
 		t->is_local = true;
-		t->func = x->func;
+		t->func = x->fn.name;
 		t->array_len = -1;
 		t->elem = -1;
 		rml_ptrvec_push(&x->f->tables, t);
@@ -1782,8 +1641,8 @@ static void fref_of(struct ex *x, CXCursor arg, bool bulk, struct rml_fref *r)
 
 static int param_index(struct ex *x, CXCursor decl)
 {
-	for (int i = 0; i < x->nparams; i++)
-		if (clang_equalCursors(x->params[i], decl))
+	for (int i = 0; i < x->fn.nparams; i++)
+		if (clang_equalCursors(x->fn.params[i], decl))
 			return i;
 	return -1;
 }
@@ -1917,10 +1776,10 @@ static struct rml_handle handle_of(struct ex *x, CXCursor e)
 			h.kind = rk == CXCursor_FieldDecl ? RML_HK_MEMBER :
 				 rk == CXCursor_ParmDecl ? RML_HK_PARAM : var_hkind(ref);
 		}
-		for (int i = 0; h.base && h.ix != RML_IX_NONE && i < x->nharr; i++)
-			if (!strcmp(x->harr[i].var, h.base)) {
-				h.base = x->harr[i].base;	/* fields[i] with fields = priv->fields */
-				h.kind = x->harr[i].kind;
+		for (int i = 0; h.base && h.ix != RML_IX_NONE && i < x->fn.nharr; i++)
+			if (!strcmp(x->fn.harr[i].var, h.base)) {
+				h.base = x->fn.harr[i].base;	/* fields[i] with fields = priv->fields */
+				h.kind = x->fn.harr[i].kind;
 			}
 		if (is_array(clang_getCursorType(ref)))
 			h.len = (long)clang_getArraySize(clang_getCanonicalType(clang_getCursorType(ref)));
@@ -1989,8 +1848,8 @@ static bool out_param_handle(struct ex *x, CXCursor lhs, struct rml_handle *h)
  */
 static bool store_target(struct ex *x, struct rml_handle *dst, bool out)
 {
-	for (int i = x->depth - 1; i >= 0; i--) {
-		CXCursor a = x->stack[i];
+	for (int i = x->fn.depth - 1; i >= 0; i--) {
+		CXCursor a = x->fn.stack[i];
 		enum CXCursorKind k = clang_getCursorKind(a);
 		struct kids kk;
 
@@ -2025,14 +1884,14 @@ static void record_store(struct ex *x, const struct rml_alloc *al, struct rml_ha
 
 	/* remember what a local handle holds, for `priv->f = tmp;` further down */
 	if (dst->base && dst->ix == RML_IX_NONE && !bulk) {
-		for (i = 0; i < x->nlast && strcmp(x->last[i].var, dst->base); i++)
+		for (i = 0; i < x->fn.nlast && strcmp(x->fn.last[i].var, dst->base); i++)
 			;
-		if (i < (int)RML_ARRAY_SIZE(x->last)) {
-			x->last[i].var = dst->base;
-			x->last[i].alloc = al;
-			x->last[i].h = *dst;
-			if (i == x->nlast)
-				x->nlast++;
+		if (i < (int)RML_ARRAY_SIZE(x->fn.last)) {
+			x->fn.last[i].var = dst->base;
+			x->fn.last[i].alloc = al;
+			x->fn.last[i].h = *dst;
+			if (i == x->fn.nlast)
+				x->fn.nlast++;
 		}
 	}
 
@@ -2047,31 +1906,33 @@ static void record_store(struct ex *x, const struct rml_alloc *al, struct rml_ha
 /* A write or a call whose control-flow node is made when the walk leaves the call. */
 static void pend_add(struct ex *x, CXCursor call, struct rml_write *w, struct rml_call *c)
 {
-	struct cfgb *g = &x->g;
+	struct cfgb *g = &x->fn.g;
+	struct cfg_bufs *b = &x->gbuf;
 
 	if (!g->on)
 		return;
-	if (g->npend == g->cappend) {
-		g->cappend = g->cappend ? 2 * g->cappend : 32;
-		g->pend = rml_xrealloc(g->pend, g->cappend * sizeof(*g->pend));
+	if (g->npend == b->cappend) {
+		b->cappend = b->cappend ? 2 * b->cappend : 32;
+		b->pend = rml_xrealloc(b->pend, b->cappend * sizeof(*b->pend));
 	}
-	g->pend[g->npend].call = call;
-	g->pend[g->npend].w = w;
-	g->pend[g->npend++].c = c;
+	b->pend[g->npend].call = call;
+	b->pend[g->npend].w = w;
+	b->pend[g->npend++].c = c;
 }
 
 /* The event just made for a call: the node of the write or call recorded for it. */
 static void pend_node(struct ex *x, CXCursor call, bool write)
 {
-	struct cfgb *g = &x->g;
+	struct cfgb *g = &x->fn.g;
+	struct cfg_bufs *b = &x->gbuf;
 
 	for (size_t i = g->npend; i-- > 0;) {
-		if (!clang_equalCursors(g->pend[i].call, call))
+		if (!clang_equalCursors(b->pend[i].call, call))
 			continue;
-		if (write && g->pend[i].w)
-			g->pend[i].w->node = (int)g->nn - 1;
-		else if (!write && g->pend[i].c)
-			g->pend[i].c->node = (int)g->nn - 1;
+		if (write && b->pend[i].w)
+			b->pend[i].w->node = (int)g->nn - 1;
+		else if (!write && b->pend[i].c)
+			b->pend[i].c->node = (int)g->nn - 1;
 		else
 			continue;
 		return;
@@ -2084,8 +1945,8 @@ static void record_write(struct ex *x, CXCursor call, const struct rml_api *api,
 
 	w->api = api;
 	w->loc = cursor_loc(x, call);
-	w->func = x->func_usr;
-	w->func_name = x->func;
+	w->func = x->fn.usr;
+	w->func_name = x->fn.name;
 	w->node = -1;
 	pend_add(x, call, w, NULL);
 	if (api->handle_arg < nargs)
@@ -2112,10 +1973,10 @@ static void handle_copy(struct ex *x, CXCursor lhs, CXCursor rhs)
 	if (clang_getCursorKind(r) != CXCursor_DeclRefExpr)
 		return;
 	var = usr_of(x, clang_getCursorReferenced(r));
-	for (int i = 0; i < x->nlast; i++) {
+	for (int i = 0; i < x->fn.nlast; i++) {
 		struct rml_store *st;
 
-		if (strcmp(x->last[i].var, var))
+		if (strcmp(x->fn.last[i].var, var))
 			continue;
 		if (!out_param_handle(x, lhs, &dst)) {
 			dst = handle_of(x, lhs);
@@ -2124,7 +1985,7 @@ static void handle_copy(struct ex *x, CXCursor lhs, CXCursor rhs)
 		}
 		st = rml_arena_alloc(x->a, sizeof(*st));
 		st->dst = dst;
-		st->alloc = x->last[i].alloc;
+		st->alloc = x->fn.last[i].alloc;
 		st->slot_follows_src = (dst.ix == RML_IX_RANGE && st->alloc->src.lo >= 0 &&
 					st->alloc->src.lo == dst.lo && st->alloc->src.hi == dst.hi) ||
 				       (dst.loopvar && st->alloc->src.loopvar &&
@@ -2146,15 +2007,15 @@ static void pair_store(struct ex *x, const struct rml_alloc *al)
 	struct rml_num n = rml_ce_unknown(NULL);
 	struct kids k;
 
-	for (int i = x->depth - 1; i >= 0; i--) {
-		enum CXCursorKind kind = clang_getCursorKind(x->stack[i]);
+	for (int i = x->fn.depth - 1; i >= 0; i--) {
+		enum CXCursorKind kind = clang_getCursorKind(x->fn.stack[i]);
 
 		if (kind == CXCursor_UnexposedExpr || kind == CXCursor_ParenExpr ||
 		    kind == CXCursor_CStyleCastExpr)
 			continue;
 		if (kind == CXCursor_BinaryOperator &&
-		    clang_getCursorBinaryOperatorKind(x->stack[i]) == CXBinaryOperator_Assign) {
-			get_kids(x->stack[i], &k);
+		    clang_getCursorBinaryOperatorKind(x->fn.stack[i]) == CXBinaryOperator_Assign) {
+			get_kids(x->fn.stack[i], &k);
 			if (k.n == 2)
 				lhs = k.c[0];
 		}
@@ -2223,8 +2084,8 @@ static void record_call(struct ex *x, CXCursor call, int nargs)
 		return;
 	c = rml_arena_alloc(x->a, sizeof(*c));
 	c->loc = cursor_loc(x, call);
-	c->func = x->func_usr;
-	c->func_name = x->func;
+	c->func = x->fn.usr;
+	c->func_name = x->fn.name;
 	c->callee = usr_of(x, callee);
 	c->callee_name = cxstr(x, clang_getCursorSpelling(callee));
 	c->nargs = (size_t)nargs;
@@ -2430,19 +2291,19 @@ static void copy_track(struct ex *x, CXCursor var, struct rml_falias *fa)
 {
 	if (!fa || !fa->copy)
 		return;
-	if (clang_Cursor_isNull(var) || x->ncopies == (int)RML_ARRAY_SIZE(x->copies)) {
+	if (clang_Cursor_isNull(var) || x->fn.ncopies == (int)RML_ARRAY_SIZE(x->fn.copies)) {
 		fa->copy_changed = true;	/* kept where it cannot be watched */
 		return;
 	}
-	x->copies[x->ncopies].var = var;
-	x->copies[x->ncopies++].fa = fa;
+	x->fn.copies[x->fn.ncopies].var = var;
+	x->fn.copies[x->fn.ncopies++].fa = fa;
 }
 
 static void copy_changed(struct ex *x, CXCursor var)
 {
-	for (int i = 0; i < x->ncopies; i++)
-		if (clang_equalCursors(x->copies[i].var, var))
-			x->copies[i].fa->copy_changed = true;
+	for (int i = 0; i < x->fn.ncopies; i++)
+		if (clang_equalCursors(x->fn.copies[i].var, var))
+			x->fn.copies[i].fa->copy_changed = true;
 }
 
 static bool is_free_name(const char *n)
@@ -2465,8 +2326,8 @@ static void copy_use(struct ex *x, CXCursor c)
 	bool deref = false;
 	int i;
 
-	for (i = x->depth - 1; i >= 0; cur = x->stack[i--]) {
-		CXCursor p = x->stack[i];
+	for (i = x->fn.depth - 1; i >= 0; cur = x->fn.stack[i--]) {
+		CXCursor p = x->fn.stack[i];
 		enum CXCursorKind pk = clang_getCursorKind(p);
 		struct kids k;
 
@@ -2671,7 +2532,7 @@ static void handle_call(struct ex *x, CXCursor call)
 		struct rml_probe *p = rml_arena_alloc(x->a, sizeof(*p));
 
 		p->loc = cursor_loc(x, call);
-		p->func = x->func;
+		p->func = x->fn.name;
 		p->is_field = name[10] == 'f';
 		if (nargs == 1 && p->is_field)
 			fref_of(x, clang_Cursor_getArgument(call, 0), false, &p->src);
@@ -2699,8 +2560,8 @@ static void handle_call(struct ex *x, CXCursor call)
 			return;
 		al->api = api;
 		al->loc = cursor_loc(x, call);
-		al->func = x->func;
-		al->func_usr = x->func_usr;
+		al->func = x->fn.name;
+		al->func_usr = x->fn.usr;
 		al->map_key = expr_key(x, clang_Cursor_getArgument(call, (unsigned)api->map_arg));
 		fref_of(x, clang_Cursor_getArgument(call, (unsigned)api->field_arg),
 			api->role == RML_ROLE_BULK_ALLOC, &al->src);
@@ -2715,8 +2576,8 @@ static void handle_call(struct ex *x, CXCursor call)
 			}
 		}
 		rml_ptrvec_push(&x->f->allocs, al);
-		x->g.last_alloc = al;
-		x->g.last_alloc_call = call;
+		x->fn.g.last_alloc = al;
+		x->fn.g.last_alloc_call = call;
 		if (api->role == RML_ROLE_BULK_ALLOC && api->handle_arg < nargs &&
 		    bulk_member_run(x, al, call, api, nargs)) {
 			/* runs of struct members allocated as if they were arrays */
@@ -2749,15 +2610,16 @@ static void handle_call(struct ex *x, CXCursor call)
 
 static int g_node(struct ex *x, enum rml_node_kind kind, const CXCursor *at)
 {
-	struct cfgb *g = &x->g;
+	struct cfgb *g = &x->fn.g;
+	struct cfg_bufs *b = &x->gbuf;
 	struct rml_node *n;
 
-	if (g->nn == g->capn) {
-		g->capn = g->capn ? 2 * g->capn : 64;
-		g->n = rml_xrealloc(g->n, g->capn * sizeof(*g->n));
-		g->npred = rml_xrealloc(g->npred, g->capn * sizeof(*g->npred));
+	if (g->nn == b->capn) {
+		b->capn = b->capn ? 2 * b->capn : 64;
+		b->n = rml_xrealloc(b->n, b->capn * sizeof(*b->n));
+		b->npred = rml_xrealloc(b->npred, b->capn * sizeof(*b->npred));
 	}
-	n = &g->n[g->nn];
+	n = &b->n[g->nn];
 	memset(n, 0, sizeof(*n));
 	n->kind = kind;
 	n->loop = g->loop;
@@ -2769,35 +2631,36 @@ static int g_node(struct ex *x, enum rml_node_kind kind, const CXCursor *at)
 		n->loc = cursor_loc(x, *at);
 	else
 		n->loc.file = "";
-	g->npred[g->nn] = 0;
+	b->npred[g->nn] = 0;
 	return (int)g->nn++;
 }
 
 static void g_edge(struct ex *x, int from, int to, unsigned slot)
 {
-	struct cfgb *g = &x->g;
+	struct cfgb *g = &x->fn.g;
+	struct cfg_bufs *b = &x->gbuf;
 
 	if (from < 0 || to < 0)
 		return;
-	if (g->ne == g->cape) {
-		g->cape = g->cape ? 2 * g->cape : 128;
-		g->e = rml_xrealloc(g->e, g->cape * sizeof(*g->e));
+	if (g->ne == b->cape) {
+		b->cape = b->cape ? 2 * b->cape : 128;
+		b->e = rml_xrealloc(b->e, b->cape * sizeof(*b->e));
 	}
-	g->e[g->ne++] = (struct cfg_edge){ (unsigned)from, (unsigned)to, slot };
-	g->npred[to]++;
+	b->e[g->ne++] = (struct cfg_edge){ (unsigned)from, (unsigned)to, slot };
+	b->npred[to]++;
 }
 
 /* Control goes on to node `to` (if it is anywhere); then it is nowhere. */
 static void g_jump(struct ex *x, int to)
 {
-	g_edge(x, x->g.cur, to, 0);
-	x->g.cur = -1;
+	g_edge(x, x->fn.g.cur, to, 0);
+	x->fn.g.cur = -1;
 }
 
 /* Control continues at `n` if anything reaches it. */
 static void g_resume(struct ex *x, int n)
 {
-	x->g.cur = n >= 0 && x->g.npred[n] ? n : -1;
+	x->fn.g.cur = n >= 0 && x->gbuf.npred[n] ? n : -1;
 }
 
 /* A node after the current one (none where control cannot be); it becomes current. */
@@ -2805,12 +2668,12 @@ static struct rml_node *g_emit(struct ex *x, enum rml_node_kind kind, CXCursor a
 {
 	int n;
 
-	if (!x->g.on || x->g.cur < 0)
+	if (!x->fn.g.on || x->fn.g.cur < 0)
 		return NULL;
 	n = g_node(x, kind, &at);
-	g_edge(x, x->g.cur, n, 0);
-	x->g.cur = kind == RML_NODE_EVENT || kind == RML_NODE_NOP || kind == RML_NODE_SWITCH ? n : -1;
-	return &x->g.n[n];
+	g_edge(x, x->fn.g.cur, n, 0);
+	x->fn.g.cur = kind == RML_NODE_EVENT || kind == RML_NODE_NOP || kind == RML_NODE_SWITCH ? n : -1;
+	return &x->gbuf.n[n];
 }
 
 static struct rml_event *g_event(struct ex *x, enum rml_ev_kind kind, CXCursor at)
@@ -2820,42 +2683,44 @@ static struct rml_event *g_event(struct ex *x, enum rml_ev_kind kind, CXCursor a
 	if (!n)
 		return NULL;
 	n->ev.kind = kind;
-	x->g.nevents++;
+	x->fn.g.nevents++;
 	return &n->ev;
 }
 
 static void g_incomplete(struct ex *x, const char *why)
 {
-	if (x->g.on && !x->g.incomplete)
-		x->g.incomplete = why;
+	if (x->fn.g.on && !x->fn.g.incomplete)
+		x->fn.g.incomplete = why;
 }
 
 static int g_label(struct ex *x, CXCursor label)
 {
-	struct cfgb *g = &x->g;
+	struct cfgb *g = &x->fn.g;
+	struct cfg_bufs *b = &x->gbuf;
 
 	for (size_t i = 0; i < g->nlabels; i++)
-		if (clang_equalCursors(g->labels[i].c, label))
-			return g->labels[i].node;
-	if (g->nlabels == g->caplabels) {
-		g->caplabels = g->caplabels ? 2 * g->caplabels : 16;
-		g->labels = rml_xrealloc(g->labels, g->caplabels * sizeof(*g->labels));
+		if (clang_equalCursors(b->labels[i].c, label))
+			return b->labels[i].node;
+	if (g->nlabels == b->caplabels) {
+		b->caplabels = b->caplabels ? 2 * b->caplabels : 16;
+		b->labels = rml_xrealloc(b->labels, b->caplabels * sizeof(*b->labels));
 	}
-	g->labels[g->nlabels].c = label;
-	g->labels[g->nlabels].node = g_node(x, RML_NODE_NOP, &label);
-	return g->labels[g->nlabels++].node;
+	b->labels[g->nlabels].c = label;
+	b->labels[g->nlabels].node = g_node(x, RML_NODE_NOP, &label);
+	return b->labels[g->nlabels++].node;
 }
 
 static int g_loop_begin(struct ex *x, int head)
 {
-	struct cfgb *g = &x->g;
+	struct cfgb *g = &x->fn.g;
+	struct cfg_bufs *b = &x->gbuf;
 
-	if (g->nloops == g->caploops) {
-		g->caploops = g->caploops ? 2 * g->caploops : 8;
-		g->loops = rml_xrealloc(g->loops, g->caploops * sizeof(*g->loops));
+	if (g->nloops == b->caploops) {
+		b->caploops = b->caploops ? 2 * b->caploops : 8;
+		b->loops = rml_xrealloc(b->loops, b->caploops * sizeof(*b->loops));
 	}
-	g->loops[g->nloops] = (struct rml_loop){ (unsigned)head, g->loop };
-	g->n[head].loop = (int)g->nloops;
+	b->loops[g->nloops] = (struct rml_loop){ (unsigned)head, g->loop };
+	b->n[head].loop = (int)g->nloops;
 	g->loop = (int)g->nloops;
 	return (int)g->nloops++;
 }
@@ -2863,7 +2728,7 @@ static int g_loop_begin(struct ex *x, int head)
 /* An int local of the function (VarDecl), numbered; -1 when not one or too many. */
 static int g_var_decl(struct ex *x, CXCursor decl, bool create)
 {
-	struct cfgb *g = &x->g;
+	struct cfgb *g = &x->fn.g;
 	unsigned bits;
 	bool sign;
 
@@ -2893,7 +2758,7 @@ static int g_var(struct ex *x, CXCursor e, bool create)
 /* A result kept apart without a variable of its own: `if (regmap_field_bulk_alloc(...))`. */
 static int g_var_temp(struct ex *x)
 {
-	struct cfgb *g = &x->g;
+	struct cfgb *g = &x->fn.g;
 
 	if (g->nvars == MAX_GVARS)
 		return -1;
@@ -2906,7 +2771,7 @@ static int g_var_temp(struct ex *x)
 static void g_var_used(struct ex *x, int var)
 {
 	if (var >= 0)
-		x->g.var[var].used = true;
+		x->fn.g.var[var].used = true;
 }
 
 static bool is_named(const char *n, const char *const *names)
@@ -2999,9 +2864,9 @@ static struct rml_val g_val(struct ex *x, CXCursor e)
 		} else if (!strcmp(n, "dev_err_probe") && nargs >= 2) {
 			return g_val(x, clang_Cursor_getArgument(s, 1));
 		} else if (api && (api->role == RML_ROLE_ALLOC || api->role == RML_ROLE_BULK_ALLOC)) {
-			if (x->g.last_alloc && clang_equalCursors(s, x->g.last_alloc_call)) {
+			if (x->fn.g.last_alloc && clang_equalCursors(s, x->fn.g.last_alloc_call)) {
 				v.kind = RML_VAL_ALLOC;
-				v.alloc = x->g.last_alloc;
+				v.alloc = x->fn.g.last_alloc;
 			}
 		} else {
 			callee = clang_getCursorReferenced(s);
@@ -3056,9 +2921,9 @@ static void g_test(struct ex *x, CXCursor e, struct rml_cond *c, bool *neg)
 		if (is_call_of(x, s, test_fns, 1)) {
 			if (tested_handle(x, clang_Cursor_getArgument(s, 0), &c->h))
 				c->test = RML_TEST_ISERR;
-		} else if (is_alloc_call(x, s, RML_ROLE_BULK_ALLOC) && x->g.leaf_var >= 0) {
+		} else if (is_alloc_call(x, s, RML_ROLE_BULK_ALLOC) && x->fn.g.leaf_var >= 0) {
 			c->test = RML_TEST_VAR;
-			c->var = x->g.leaf_var;
+			c->var = x->fn.g.leaf_var;
 		}
 		return;
 	}
@@ -3104,9 +2969,9 @@ static void g_test(struct ex *x, CXCursor e, struct rml_cond *c, bool *neg)
 		}
 		if ((c->var = g_var(x, l, true)) >= 0) {
 			c->test = RML_TEST_VAR;
-		} else if (is_alloc_call(x, strip(l), RML_ROLE_BULK_ALLOC) && x->g.leaf_var >= 0) {
+		} else if (is_alloc_call(x, strip(l), RML_ROLE_BULK_ALLOC) && x->fn.g.leaf_var >= 0) {
 			c->test = RML_TEST_VAR;
-			c->var = x->g.leaf_var;
+			c->var = x->fn.g.leaf_var;
 		} else {
 			return;
 		}
@@ -3134,7 +2999,7 @@ static void visit_kid(struct ex *x, CXCursor kid, CXCursor parent)
 
 static void g_push(struct ex *x, CXCursor c)
 {
-	x->stack[x->depth++] = c;
+	x->fn.stack[x->fn.depth++] = c;
 }
 
 /* Walk a condition: control goes to t when it holds, to f when not. */
@@ -3143,18 +3008,18 @@ static void cond_walk(struct ex *x, CXCursor e, CXCursor parent, int t, int f, i
 	CXCursor s = strip(e);
 	enum CXCursorKind k = clang_getCursorKind(s);
 	struct kids kk;
-	bool saved_have = x->g.have_leaf, neg;
-	CXCursor saved_leaf = x->g.leaf;
-	int saved_var = x->g.leaf_var;
+	bool saved_have = x->fn.g.have_leaf, neg;
+	CXCursor saved_leaf = x->fn.g.leaf;
+	int saved_var = x->fn.g.leaf_var;
 
-	if (depth < 32 && x->depth < MAX_STACK - 1) {
+	if (depth < 32 && x->fn.depth < MAX_STACK - 1) {
 		if (k == CXCursor_UnaryOperator &&
 		    clang_getCursorUnaryOperatorKind(s) == CXUnaryOperator_LNot) {
 			get_kids(s, &kk);
 			if (kk.n == 1) {
 				g_push(x, s);
 				cond_walk(x, kk.c[0], s, f, t, depth + 1);
-				x->depth--;
+				x->fn.depth--;
 				return;
 			}
 		}
@@ -3172,14 +3037,14 @@ static void cond_walk(struct ex *x, CXCursor e, CXCursor parent, int t, int f, i
 					cond_walk(x, kk.c[0], s, t, mid, depth + 1);
 				g_resume(x, mid);
 				cond_walk(x, kk.c[1], s, t, f, depth + 1);
-				x->depth--;
+				x->fn.depth--;
 				return;
 			}
 			if (kk.n == 2 && op == CXBinaryOperator_Comma) {
 				g_push(x, s);
 				visit_kid(x, kk.c[0], s);
 				cond_walk(x, kk.c[1], s, t, f, depth + 1);
-				x->depth--;
+				x->fn.depth--;
 				return;
 			}
 		}
@@ -3188,7 +3053,7 @@ static void cond_walk(struct ex *x, CXCursor e, CXCursor parent, int t, int f, i
 		    cxstr_eq(clang_getCursorSpelling(s), "__builtin_expect")) {
 			g_push(x, s);
 			cond_walk(x, clang_Cursor_getArgument(s, 0), s, t, f, depth + 1);
-			x->depth--;
+			x->fn.depth--;
 			return;
 		}
 	}
@@ -3198,14 +3063,14 @@ static void cond_walk(struct ex *x, CXCursor e, CXCursor parent, int t, int f, i
 		struct rml_node *b;
 		int bn;
 
-		x->g.leaf = s;
-		x->g.have_leaf = true;
-		x->g.leaf_var = -1;
+		x->fn.g.leaf = s;
+		x->fn.g.have_leaf = true;
+		x->fn.g.leaf_var = -1;
 		visit_kid(x, e, parent);
-		x->g.have_leaf = saved_have;
-		x->g.leaf = saved_leaf;
-		if (x->g.cur < 0) {
-			x->g.leaf_var = saved_var;
+		x->fn.g.have_leaf = saved_have;
+		x->fn.g.leaf = saved_leaf;
+		if (x->fn.g.cur < 0) {
+			x->fn.g.leaf_var = saved_var;
 			return;
 		}
 		if (k == CXCursor_IntegerLiteral || k == CXCursor_ParenExpr ||
@@ -3214,23 +3079,23 @@ static void cond_walk(struct ex *x, CXCursor e, CXCursor parent, int t, int f, i
 			n = eval_top(x, e);
 			if (n.known) {	/* while (1), do { } while (0), if (0) */
 				g_jump(x, n.v ? t : f);
-				x->g.leaf_var = saved_var;
+				x->fn.g.leaf_var = saved_var;
 				return;
 			}
 		}
 		bn = g_node(x, RML_NODE_BRANCH, NULL);
-		b = &x->g.n[bn];
+		b = &x->gbuf.n[bn];
 		b->loc = mkloc(x, clang_getRangeStart(clang_getCursorExtent(e)));
 		g_test(x, e, &b->cond, &neg);
 		b->cond.text = spelled_text(x, e);
 		g_var_used(x, b->cond.var);
 		if (b->cond.test == RML_TEST_ISERR || b->cond.test == RML_TEST_NONNULL)
-			x->g.nevents++;
-		g_edge(x, x->g.cur, bn, 0);
+			x->fn.g.nevents++;
+		g_edge(x, x->fn.g.cur, bn, 0);
 		g_edge(x, bn, neg ? f : t, 0);
 		g_edge(x, bn, neg ? t : f, 1);
-		x->g.cur = -1;
-		x->g.leaf_var = saved_var;
+		x->fn.g.cur = -1;
+		x->fn.g.leaf_var = saved_var;
 	}
 }
 
@@ -3260,7 +3125,7 @@ static void g_return_value(struct ex *x, CXCursor e, CXCursor parent, CXCursor a
  */
 static bool g_stmt(struct ex *x, CXCursor c)
 {
-	struct cfgb *g = &x->g;
+	struct cfgb *g = &x->fn.g;
 	enum CXCursorKind kind = clang_getCursorKind(c);
 	struct kids k;
 	int t, f, join, head, saved_brk = g->brk, saved_cont = g->cont, saved_loop = g->loop;
@@ -3293,7 +3158,7 @@ static bool g_stmt(struct ex *x, CXCursor c)
 	default:
 		return false;
 	}
-	if (x->depth >= MAX_STACK - 1) {
+	if (x->fn.depth >= MAX_STACK - 1) {
 		g_incomplete(x, "statements nested too deep");
 		return false;
 	}
@@ -3396,7 +3261,7 @@ static bool g_stmt(struct ex *x, CXCursor c)
 		} else if (g->cur >= 0) {
 			int b = g_node(x, RML_NODE_BRANCH, &c);
 
-			g->n[b].cond.test = RML_TEST_NONE;
+			x->gbuf.n[b].cond.test = RML_TEST_NONE;
 			g_edge(x, head, b, 0);
 			g_edge(x, b, t, 0);
 			g_edge(x, b, f, 1);
@@ -3425,7 +3290,7 @@ static bool g_stmt(struct ex *x, CXCursor c)
 			goto linear;
 		visit_kid(x, k.c[0], c);
 		d = g_emit(x, RML_NODE_SWITCH, c);
-		g->sw = d ? (int)(d - g->n) : -1;
+		g->sw = d ? (int)(d - x->gbuf.n) : -1;
 		g->sw_default = false;
 		f = g_node(x, RML_NODE_NOP, NULL);
 		g->brk = f;
@@ -3455,7 +3320,7 @@ static bool g_stmt(struct ex *x, CXCursor c)
 	case CXCursor_LabelStmt: {
 		int n = g_label(x, c);
 
-		g->n[n].loop = g->loop;
+		x->gbuf.n[n].loop = g->loop;
 		g_jump(x, n);
 		g->cur = n;	/* a goto further down may come back here */
 		if (k.n)
@@ -3497,7 +3362,7 @@ static bool g_stmt(struct ex *x, CXCursor c)
 				g_return_value(x, q.c[1], e, c);
 				g_resume(x, f);
 				g_return_value(x, q.c[2], e, c);
-				x->depth--;
+				x->fn.depth--;
 			} else {
 				g_return_value(x, k.c[0], c, c);
 			}
@@ -3520,7 +3385,7 @@ static bool g_stmt(struct ex *x, CXCursor c)
 			visit_kid(x, k.c[i], c);
 		break;
 	}
-	x->depth--;
+	x->fn.depth--;
 	g->brk = saved_brk;
 	g->cont = saved_cont;
 	g->loop = saved_loop;
@@ -3530,15 +3395,15 @@ static bool g_stmt(struct ex *x, CXCursor c)
 /* The nearest ancestor that is not a paren or a conversion. */
 static CXCursor g_parent(struct ex *x, int *at)
 {
-	for (int i = x->depth - 1; i >= 0; i--) {
-		enum CXCursorKind k = clang_getCursorKind(x->stack[i]);
+	for (int i = x->fn.depth - 1; i >= 0; i--) {
+		enum CXCursorKind k = clang_getCursorKind(x->fn.stack[i]);
 
 		if (k == CXCursor_UnexposedExpr || k == CXCursor_ParenExpr ||
 		    k == CXCursor_CStyleCastExpr)
 			continue;
 		if (at)
 			*at = i;
-		return x->stack[i];
+		return x->fn.stack[i];
 	}
 	if (at)
 		*at = -1;
@@ -3555,7 +3420,7 @@ static bool g_discarded(struct ex *x)
 	if (clang_Cursor_isNull(p))
 		return false;
 	if (k == CXCursor_CompoundStmt)	/* the value of a statement expression is its last */
-		return !(at > 0 && clang_getCursorKind(x->stack[at - 1]) == CXCursor_StmtExpr);
+		return !(at > 0 && clang_getCursorKind(x->fn.stack[at - 1]) == CXCursor_StmtExpr);
 	if (k == CXCursor_CStyleCastExpr)
 		return false;
 	return k == CXCursor_IfStmt || k == CXCursor_LabelStmt || k == CXCursor_CaseStmt ||
@@ -3566,7 +3431,7 @@ static bool g_discarded(struct ex *x)
 /* An allocation handle_call recorded: where its result goes. */
 static void g_alloc(struct ex *x, CXCursor call, const struct rml_api *api)
 {
-	const struct rml_alloc *al = x->g.last_alloc;
+	const struct rml_alloc *al = x->fn.g.last_alloc;
 	struct rml_event *ev;
 	struct rml_handle dst = { .base_param = -1, .len = -1 };
 	enum rml_dispo dispo = RML_DISPO_OTHER;
@@ -3575,7 +3440,7 @@ static void g_alloc(struct ex *x, CXCursor call, const struct rml_api *api)
 	enum CXCursorKind pk;
 	int nargs = clang_Cursor_getNumArguments(call);
 
-	if (!al || !clang_equalCursors(call, x->g.last_alloc_call))
+	if (!al || !clang_equalCursors(call, x->fn.g.last_alloc_call))
 		return;	/* handle_call did not take it (arguments missing) */
 	p = g_parent(x, &pat);
 	pk = clang_getCursorKind(p);
@@ -3601,9 +3466,9 @@ static void g_alloc(struct ex *x, CXCursor call, const struct rml_api *api)
 				var = g_var(x, k.c[0], true);
 		} else if (pk == CXCursor_VarDecl) {
 			var = g_var_decl(x, p, true);
-		} else if (x->g.have_leaf && (clang_equalCursors(strip(call), x->g.leaf) ||
-					      clang_equalCursors(p, x->g.leaf))) {
-			var = x->g.leaf_var = g_var_temp(x);
+		} else if (x->fn.g.have_leaf && (clang_equalCursors(strip(call), x->fn.g.leaf) ||
+					      clang_equalCursors(p, x->fn.g.leaf))) {
+			var = x->fn.g.leaf_var = g_var_temp(x);
 		} else if (pk == CXCursor_ReturnStmt) {
 			var = g_var_temp(x);
 		} else if (g_discarded(x)) {
@@ -3674,7 +3539,7 @@ static void g_call(struct ex *x, CXCursor call)
 		}
 	}
 	if (is_named(name, test_fns) && nargs == 1) {
-		if (x->g.have_leaf && clang_equalCursors(call, x->g.leaf))
+		if (x->fn.g.have_leaf && clang_equalCursors(call, x->fn.g.leaf))
 			return;	/* the branch tests it */
 		if (tested_handle(x, clang_Cursor_getArgument(call, 0), &h) &&
 		    (ev = g_event(x, RML_EV_TEST, call)))
@@ -3873,7 +3738,7 @@ static void g_tblwrite(struct ex *x, CXCursor lhs, CXCursor at, bool compound)
 		return;
 	w = rml_arena_alloc(x->a, sizeof(*w));
 	w->loc = cursor_loc(x, at);
-	w->func = x->func;
+	w->func = x->fn.name;
 	w->var = usr_of(x, ref);
 	w->var_name = cxstr(x, clang_getCursorSpelling(ref));
 	w->var_loc = cursor_loc(x, ref);
@@ -3891,7 +3756,7 @@ static void g_post(struct ex *x, CXCursor c)
 	enum CXCursorKind kind = clang_getCursorKind(c);
 	struct kids k;
 
-	if (!x->g.on)
+	if (!x->fn.g.on)
 		return;
 	switch (kind) {
 	case CXCursor_CallExpr:
@@ -3960,29 +3825,22 @@ static void g_post(struct ex *x, CXCursor c)
 	}
 }
 
-/* A function's walk begins: reset the builder; the entry is node 0. */
+/* A function's walk begins (struct ex_fn zeroed): the entry is node 0. */
 static void g_begin(struct ex *x)
 {
-	struct cfgb *g = &x->g;
+	struct cfgb *g = &x->fn.g;
 
 	g->on = true;
-	g->nn = g->ne = g->nloops = g->nlabels = 0;
-	g->nvars = 0;
 	g->brk = g->cont = g->sw = g->loop = -1;
-	g->sw_default = false;
-	g->have_leaf = false;
 	g->leaf_var = -1;
-	g->last_alloc = NULL;
-	g->nevents = 0;
-	g->incomplete = NULL;
-	g->npend = 0;
 	g->cur = g_node(x, RML_NODE_NOP, NULL);
 }
 
 /* A function's walk ends: keep its control flow when anything in it matters. */
 static void g_end(struct ex *x, CXCursor fn)
 {
-	struct cfgb *g = &x->g;
+	struct cfgb *g = &x->fn.g;
+	struct cfg_bufs *b = &x->gbuf;
 	struct rml_func *f;
 	int remap[MAX_GVARS];
 	unsigned *cnt;
@@ -3999,25 +3857,25 @@ static void g_end(struct ex *x, CXCursor fn)
 	g->on = false;
 	if (!g->nevents) {
 		for (size_t i = 0; i < g->npend; i++) {
-			if (g->pend[i].w)
-				g->pend[i].w->node = -1;
-			if (g->pend[i].c)
-				g->pend[i].c->node = -1;
+			if (b->pend[i].w)
+				b->pend[i].w->node = -1;
+			if (b->pend[i].c)
+				b->pend[i].c->node = -1;
 		}
 		return;
 	}
 	f = rml_arena_alloc(x->a, sizeof(*f));
 	for (size_t i = 0; i < g->npend; i++) {
-		if (g->pend[i].w && g->pend[i].w->node >= 0)
-			g->pend[i].w->cfg = f;
-		if (g->pend[i].c && g->pend[i].c->node >= 0)
-			g->pend[i].c->cfg = f;
+		if (b->pend[i].w && b->pend[i].w->node >= 0)
+			b->pend[i].w->cfg = f;
+		if (b->pend[i].c && b->pend[i].c->node >= 0)
+			b->pend[i].c->cfg = f;
 	}
-	f->usr = x->func_usr;
-	f->name = x->func;
+	f->usr = x->fn.usr;
+	f->name = x->fn.name;
 	f->loc = cursor_loc(x, fn);
 	f->returns_handle = is_field_ptr(clang_getCursorResultType(fn));
-	f->nparams = x->nparams;
+	f->nparams = x->fn.nparams;
 	f->incomplete = g->incomplete;
 	/* keep apart only the int locals that are returned or tested */
 	for (unsigned i = 0; i < g->nvars; i++) {
@@ -4029,7 +3887,7 @@ static void g_end(struct ex *x, CXCursor fn)
 	}
 	f->nnodes = g->nn;
 	f->nodes = rml_arena_alloc(x->a, g->nn * sizeof(*f->nodes));
-	memcpy(f->nodes, g->n, g->nn * sizeof(*f->nodes));
+	memcpy(f->nodes, b->n, g->nn * sizeof(*f->nodes));
 	for (size_t i = 0; i < f->nnodes; i++) {
 		struct rml_node *n = &f->nodes[i];
 
@@ -4049,7 +3907,7 @@ static void g_end(struct ex *x, CXCursor fn)
 	/* successors, a branch's true side first */
 	cnt = rml_xcalloc(g->nn + 1, sizeof(*cnt));
 	for (size_t i = 0; i < g->ne; i++)
-		cnt[g->e[i].from]++;
+		cnt[b->e[i].from]++;
 	for (unsigned i = 0, sum = 0; i < g->nn; i++) {
 		f->nodes[i].succ = sum;
 		f->nodes[i].nsucc = cnt[i];
@@ -4059,13 +3917,13 @@ static void g_end(struct ex *x, CXCursor fn)
 	f->succ = rml_arena_alloc(x->a, (g->ne + 1) * sizeof(*f->succ));
 	for (unsigned slot = 0; slot < 2; slot++)
 		for (size_t i = 0; i < g->ne; i++)
-			if (g->e[i].slot == slot)
-				f->succ[cnt[g->e[i].from]++] = g->e[i].to;
+			if (b->e[i].slot == slot)
+				f->succ[cnt[b->e[i].from]++] = b->e[i].to;
 	free(cnt);
 	f->nloops = g->nloops;
 	f->loops = rml_arena_alloc(x->a, (g->nloops + 1) * sizeof(*f->loops));
 	if (g->nloops)
-		memcpy(f->loops, g->loops, g->nloops * sizeof(*f->loops));
+		memcpy(f->loops, b->loops, g->nloops * sizeof(*f->loops));
 	rml_ptrvec_push(&x->f->funcs, f);
 }
 
@@ -4180,9 +4038,9 @@ static void maxmask_compare(struct ex *x, CXCursor cmp)
 		if (clang_getCursorKind(s) == CXCursor_DeclRefExpr) {
 			const char *var = usr_of(x, clang_getCursorReferenced(s));
 
-			for (int g = 0; g < x->ngm && !found; g++)
-				if (!strcmp(x->gm[g].var, var)) {
-					r = x->gm[g].field;
+			for (int g = 0; g < x->fn.ngm && !found; g++)
+				if (!strcmp(x->fn.gm[g].var, var)) {
+					r = x->fn.gm[g].field;
 					found = true;
 				}
 		} else {
@@ -4192,7 +4050,7 @@ static void maxmask_compare(struct ex *x, CXCursor cmp)
 			struct rml_maxmask *mm = rml_arena_alloc(x->a, sizeof(*mm));
 
 			mm->loc = cursor_loc(x, cmp);
-			mm->func = x->func_usr;
+			mm->func = x->fn.usr;
 			mm->field = r;
 			mm->limited = spelled_text(x, k.c[1 - i]);
 			rml_ptrvec_push(&x->f->maxmasks, mm);
@@ -4206,10 +4064,10 @@ static void maxmask_local(struct ex *x, CXCursor var, CXCursor init)
 {
 	struct rml_fref r;
 
-	if (x->ngm >= (int)RML_ARRAY_SIZE(x->gm) || !genmask_of_field(x, strip(init), &r))
+	if (x->fn.ngm >= (int)RML_ARRAY_SIZE(x->fn.gm) || !genmask_of_field(x, strip(init), &r))
 		return;
-	x->gm[x->ngm].var = usr_of(x, var);
-	x->gm[x->ngm++].field = r;
+	x->fn.gm[x->fn.ngm].var = usr_of(x, var);
+	x->fn.gm[x->fn.ngm++].field = r;
 }
 
 /*
@@ -4218,8 +4076,8 @@ static void maxmask_local(struct ex *x, CXCursor var, CXCursor init)
  */
 static bool unevaluated(const struct ex *x)
 {
-	for (int i = x->depth - 1; i >= 0; i--) {
-		enum CXCursorKind k = clang_getCursorKind(x->stack[i]);
+	for (int i = x->fn.depth - 1; i >= 0; i--) {
+		enum CXCursorKind k = clang_getCursorKind(x->fn.stack[i]);
 
 		if (k == CXCursor_UnaryExpr || k == CXCursor_StructDecl || k == CXCursor_UnionDecl ||
 		    k == CXCursor_FieldDecl)
@@ -4270,7 +4128,7 @@ static void local_written(struct ex *x, CXCursor op, CXCursor lhs, CXCursor rhs)
 	int part = -1, n, li;
 	struct kids k;
 
-	if (!x->nlocals)
+	if (!x->fn.nlocals)
 		return;
 	if (clang_getCursorKind(s) == CXCursor_MemberRefExpr) {
 		get_kids(s, &k);
@@ -4292,24 +4150,24 @@ static void local_written(struct ex *x, CXCursor op, CXCursor lhs, CXCursor rhs)
 	if (clang_getCursorKind(s) != CXCursor_DeclRefExpr)
 		return;
 	ref = clang_getCursorReferenced(s);
-	for (li = 0; li < x->nlocals; li++)
-		if (clang_equalCursors(x->locals[li].var, ref))
+	for (li = 0; li < x->fn.nlocals; li++)
+		if (clang_equalCursors(x->fn.locals[li].var, ref))
 			break;
-	if (li == x->nlocals)
+	if (li == x->fn.nlocals)
 		return;
-	n = x->nlwrites;
-	if (n == (int)RML_ARRAY_SIZE(x->lwrites)) {
-		x->lwrites_lost = true;
+	n = x->fn.nlwrites;
+	if (n == (int)RML_ARRAY_SIZE(x->fn.lwrites)) {
+		x->fn.lwrites_lost = true;
 		return;
 	}
-	x->lwrites[n].var = ref;
-	x->lwrites[n].part = clang_getCursorKind(op) == CXCursor_BinaryOperator ? part : -1;
-	x->lwrites[n].value = clang_Cursor_isNull(rhs) ? rml_ce_unknown("changed in place") :
+	x->fn.lwrites[n].var = ref;
+	x->fn.lwrites[n].part = clang_getCursorKind(op) == CXCursor_BinaryOperator ? part : -1;
+	x->fn.lwrites[n].value = clang_Cursor_isNull(rhs) ? rml_ce_unknown("changed in place") :
 							 eval_top(x, rhs);
-	x->lwrites[n].loc = cursor_loc(x, op);
-	x->lwrites[n].direct = x->depth > 0 &&
-			       clang_equalCursors(x->stack[x->depth - 1], x->locals[li].block);
-	x->nlwrites++;
+	x->fn.lwrites[n].loc = cursor_loc(x, op);
+	x->fn.lwrites[n].direct = x->fn.depth > 0 &&
+			       clang_equalCursors(x->fn.stack[x->fn.depth - 1], x->fn.locals[li].block);
+	x->fn.nlwrites++;
 }
 
 /*
@@ -4320,10 +4178,10 @@ static void local_written(struct ex *x, CXCursor op, CXCursor lhs, CXCursor rhs)
  */
 static void locals_settle(struct ex *x, size_t nallocs)
 {
-	for (int li = 0; li < x->nlocals; li++) {
-		CXCursor var = x->locals[li].var;
+	for (int li = 0; li < x->fn.nlocals; li++) {
+		CXCursor var = x->fn.locals[li].var;
 
-		for (size_t ti = x->locals[li].t0; ti < x->locals[li].t1; ti++) {
+		for (size_t ti = x->fn.locals[li].t0; ti < x->fn.locals[li].t1; ti++) {
 			struct rml_table *t = x->f->tables.p[ti];
 
 			for (size_t fi = 0; fi < t->nfields; fi++) {
@@ -4333,25 +4191,25 @@ static void locals_settle(struct ex *x, size_t nallocs)
 					const char *why = NULL;
 					int hit = -1, nhit = 0;
 
-					for (int w = 0; w < x->nlwrites; w++) {
-						if (!clang_equalCursors(x->lwrites[w].var, var))
+					for (int w = 0; w < x->fn.nlwrites; w++) {
+						if (!clang_equalCursors(x->fn.lwrites[w].var, var))
 							continue;
-						if (x->lwrites[w].part == p ||
-						    x->lwrites[w].part < 0 || t->kind != RML_TBL_SINGLE) {
+						if (x->fn.lwrites[w].part == p ||
+						    x->fn.lwrites[w].part < 0 || t->kind != RML_TBL_SINGLE) {
 							hit = w;
 							nhit++;
 						}
 					}
-					if (x->lwrites_lost)
+					if (x->fn.lwrites_lost)
 						why = "too many writes into local reg_fields to follow";
 					else if (!nhit)
 						continue;
-					else if (nhit > 1 || x->lwrites[hit].part != p ||
-						 !x->lwrites[hit].direct || !x->lwrites[hit].value.known)
+					else if (nhit > 1 || x->fn.lwrites[hit].part != p ||
+						 !x->fn.lwrites[hit].direct || !x->fn.lwrites[hit].value.known)
 						why = "set at run time";
 					for (size_t a = nallocs; !why && a < x->f->allocs.n; a++) {
 						const struct rml_alloc *al = x->f->allocs.p[a];
-						const struct rml_loc *wl = &x->lwrites[hit].loc;
+						const struct rml_loc *wl = &x->fn.lwrites[hit].loc;
 
 						if (al->src.var && !strcmp(al->src.var, t->var) &&
 						    (al->loc.line < wl->line ||
@@ -4366,7 +4224,7 @@ static void locals_settle(struct ex *x, size_t nallocs)
 										   rml_part_names[p]),
 								  why);
 					} else {
-						fld->part[p] = x->lwrites[hit].value;
+						fld->part[p] = x->fn.lwrites[hit].value;
 					}
 					if (p == RML_REG)
 						fld->reg_text = NULL;
@@ -4398,7 +4256,7 @@ static void param_modified(struct ex *x, CXCursor lhs)
 		return;
 	p = param_index(x, clang_getCursorReferenced(s));
 	if (p >= 0)
-		x->pmod |= UINT32_C(1) << p;
+		x->fn.pmod |= UINT32_C(1) << p;
 }
 
 static void forget_modified(uint32_t pmod, struct rml_operand *o)
@@ -4426,7 +4284,7 @@ static void forget_modified_handle(uint32_t pmod, struct rml_handle *h)
  */
 static void params_settle(struct ex *x, size_t nwrites, size_t ncalls, size_t nallocs)
 {
-	uint32_t m = x->pmod;
+	uint32_t m = x->fn.pmod;
 
 	if (!m)
 		return;
@@ -4464,15 +4322,15 @@ static enum CXChildVisitResult body_visit(CXCursor c, CXCursor parent, CXClientD
 	struct kids k;
 
 	(void)parent;
-	if ((x->nparams || x->nlocals) && writes_operand(c, &k) && !unevaluated(x)) {
+	if ((x->fn.nparams || x->fn.nlocals) && writes_operand(c, &k) && !unevaluated(x)) {
 		param_modified(x, k.c[0]);
 		local_written(x, c, k.c[0], k.n == 2 ? k.c[1] : clang_getNullCursor());
 	}
-	if (x->ncopies && kind == CXCursor_DeclRefExpr) {
+	if (x->fn.ncopies && kind == CXCursor_DeclRefExpr) {
 		CXCursor ref = clang_getCursorReferenced(c);
 
-		for (int i = 0; i < x->ncopies; i++)
-			if (clang_equalCursors(x->copies[i].var, ref)) {
+		for (int i = 0; i < x->fn.ncopies; i++)
+			if (clang_equalCursors(x->fn.copies[i].var, ref)) {
 				copy_use(x, c);
 				break;
 			}
@@ -4492,13 +4350,13 @@ static enum CXChildVisitResult body_visit(CXCursor c, CXCursor parent, CXClientD
 			copy_track(x, c, regfield_ptr_assign(x, usr_of(x, c), k.c[k.n - 1], NULL));
 		else if (is_config_ptr(t))
 			config_ptr_assign(x, c, k.c[k.n - 1]);
-		else if (is_handle_type(t) && !is_field_ptr(t) && x->nharr < 16) {
+		else if (is_handle_type(t) && !is_field_ptr(t) && x->fn.nharr < 16) {
 			struct rml_handle a = handle_of(x, k.c[k.n - 1]);
 
 			if (a.base && a.ix == RML_IX_NONE) {
-				x->harr[x->nharr].var = usr_of(x, c);
-				x->harr[x->nharr].kind = a.kind;
-				x->harr[x->nharr++].base = a.base;
+				x->fn.harr[x->fn.nharr].var = usr_of(x, c);
+				x->fn.harr[x->fn.nharr].kind = a.kind;
+				x->fn.harr[x->fn.nharr++].base = a.base;
 			}
 		}
 		break;
@@ -4550,16 +4408,16 @@ static enum CXChildVisitResult body_visit(CXCursor c, CXCursor parent, CXClientD
 		break;
 	default:
 		/* an unbraced if/else branch is a block of its own */
-		if (x->depth && clang_getCursorKind(x->stack[x->depth - 1]) == CXCursor_IfStmt &&
+		if (x->fn.depth && clang_getCursorKind(x->fn.stack[x->fn.depth - 1]) == CXCursor_IfStmt &&
 		    clang_isStatement(kind))
 			x->block = ++x->nblocks;
 		break;
 	}
 	if (!g_stmt(x, c)) {
-		if (x->depth < MAX_STACK) {
-			x->stack[x->depth++] = c;
+		if (x->fn.depth < MAX_STACK) {
+			x->fn.stack[x->fn.depth++] = c;
 			clang_visitChildren(c, body_visit, x);
-			x->depth--;
+			x->fn.depth--;
 		} else {
 			g_incomplete(x, "statements nested too deep");
 		}
@@ -4913,27 +4771,18 @@ static enum CXChildVisitResult top_visit(CXCursor c, CXCursor parent, CXClientDa
 
 		if (!clang_isCursorDefinition(c) || is_api_decl(x, c))
 			break;
-		x->func = cxstr(x, clang_getCursorSpelling(c));
-		x->func_usr = usr_of(x, c);
-		x->depth = 0;
-		x->nparams = 0;
-		x->nlast = 0;
-		x->nharr = 0;
-		x->ngm = 0;
-		x->pmod = 0;
-		x->ncopies = 0;
-		x->nlocals = 0;
-		x->nlwrites = 0;
-		x->lwrites_lost = false;
-		for (int i = 0; i < clang_Cursor_getNumArguments(c) && i < 32; i++)
-			x->params[x->nparams++] = clang_Cursor_getArgument(c, (unsigned)i);
+		x->fn = (struct ex_fn){ 0 };
+		x->fn.name = cxstr(x, clang_getCursorSpelling(c));
+		x->fn.usr = usr_of(x, c);
+		for (int i = 0; i < clang_Cursor_getNumArguments(c) &&
+				i < (int)RML_ARRAY_SIZE(x->fn.params); i++)
+			x->fn.params[x->fn.nparams++] = clang_Cursor_getArgument(c, (unsigned)i);
 		g_begin(x);
 		clang_visitChildren(c, body_visit, x);
 		g_end(x, c);
 		params_settle(x, nwrites, ncalls, nallocs);
 		locals_settle(x, nallocs);
-		x->func = NULL;
-		x->nparams = 0;
+		x->fn = (struct ex_fn){ 0 };
 		break;
 	}
 	default:
@@ -4952,10 +4801,10 @@ void rml_extract(CXTranslationUnit tu, struct rml_facts *facts)
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), top_visit, &x);
 	free(x.files);
 	free(x.rcache);
-	free(x.g.n);
-	free(x.g.npred);
-	free(x.g.e);
-	free(x.g.loops);
-	free(x.g.labels);
-	free(x.g.pend);
+	free(x.gbuf.n);
+	free(x.gbuf.npred);
+	free(x.gbuf.e);
+	free(x.gbuf.loops);
+	free(x.gbuf.labels);
+	free(x.gbuf.pend);
 }
