@@ -1,7 +1,12 @@
 /*
  * extract/ex.h: what the files of the extractor share, and only they include. The walk's
  * state: struct ex for the whole translation unit, and in it struct ex_fn for the function
- * whose body is being walked (zeroed when one starts and when it ends).
+ * whose body is being walked (zeroed when one starts and when it ends). Then, file by file,
+ * the functions the other files call.
+ *
+ * Names: a function used in its own file only is static and unprefixed; one that other
+ * files of extract/ call is declared here and starts with ex_ (ex_cfg_ for the control-flow
+ * builder). The engine's API is ../extract.h.
  */
 #ifndef RML_EXTRACT_EX_H
 #define RML_EXTRACT_EX_H
@@ -16,7 +21,7 @@
 #include <stdint.h>
 
 /* A file of the translation unit, as the walk has met it. */
-struct file_info {
+struct ex_file_info {
 	CXFile file;
 	const char *name;	/* arena */
 	const char *text;	/* libclang's buffer, valid while the TU lives (file_text) */
@@ -24,6 +29,21 @@ struct file_info {
 	bool own;		/* the main file or a header the driver includes with quotes */
 	bool known;
 	bool text_known;	/* text asked for: NULL then means libclang has none */
+};
+
+#define MAX_KIDS 64
+
+/* A cursor's first MAX_KIDS children (ex_get_kids). */
+struct kids {
+	CXCursor c[MAX_KIDS];
+	unsigned n;
+	bool more;	/* there were more than MAX_KIDS */
+};
+
+/* All children, however many (initialiser lists of large tables). Free with free(v->c). */
+struct kidvec {
+	CXCursor *c;
+	unsigned n, cap;
 };
 
 struct cfg_edge {
@@ -145,7 +165,7 @@ struct ex {
 	struct rml_facts *f;
 	struct rml_arena *a;
 	/* open-addressed map CXFile -> file_info */
-	struct file_info *files;
+	struct ex_file_info *files;
 	size_t nfiles, cap;
 	/* struct reg_field / struct regmap_config declarations, once found */
 	unsigned regfield_hash;
@@ -174,5 +194,217 @@ struct ex {
 	size_t nerrs;
 	bool errs_read;		/* errs holds the TU's errors (read when first needed) */
 };
+
+/* ---- source.c: strings, files, locations ---- */
+
+/* s as an arena string ("" for none); s is disposed of. */
+const char *ex_cxstr(struct ex *x, CXString s);
+/* Is s the string want? s is disposed of. */
+bool ex_cxstr_eq(CXString s, const char *want);
+/* The file's entry, its name known. */
+struct ex_file_info *ex_file_info(struct ex *x, CXFile file);
+/* The file's text, fetched when first needed; NULL when libclang has none. */
+const char *ex_file_text(struct ex *x, struct ex_file_info *fi);
+/* Where a location is expanded, its column as displayed (tabs every 8). */
+struct rml_loc ex_mkloc(struct ex *x, CXSourceLocation sl);
+struct rml_loc ex_cursor_loc(struct ex *x, CXCursor c);
+/* Is the cursor written in the driver (main file or a quoted header of it)? */
+bool ex_is_own(struct ex *x, CXCursor c);
+/* An #include "..." in an own file makes the included file own too. */
+void ex_note_inclusion(struct ex *x, CXCursor c);
+
+/* ---- cursor.c: children, and expressions looked through ---- */
+
+void ex_get_kids(CXCursor c, struct kids *k);
+void ex_get_all_kids(CXCursor c, struct kidvec *v);
+/* A cursor of type void, or of none. */
+bool ex_is_void_type(CXCursor c);
+/* A designated initializer (an UnexposedExpr of no type whose last child is the value). */
+bool ex_is_designated(CXCursor c);
+/* Look through parentheses and implicit conversions. */
+CXCursor ex_strip(CXCursor c);
+/* Also through casts and GNU statement expressions (the value of their last statement). */
+CXCursor ex_strip_more(CXCursor c);
+/* s is `op X` where X, its casts and parentheses stripped, is a kid: X; else null. */
+CXCursor ex_unary_operand(CXCursor s, enum CXUnaryOperatorKind op, enum CXCursorKind kid);
+
+/* ---- types.c: the types the extractor knows ---- */
+
+/* An integer type: its width (64 at most) and signedness. */
+bool ex_type_int(CXType t, unsigned *bits, bool *is_signed);
+bool ex_is_record_named(CXType t, const char *name);
+/* struct reg_field (its declaration remembered once met). */
+bool ex_is_regfield_type(struct ex *x, CXType t);
+/* An array's element type, canonical. */
+CXType ex_elem_type(CXType t);
+bool ex_is_array(CXType t);
+/* fn on each member of a record type, through its declaration (invalid records too). */
+void ex_visit_fields(CXType t, enum CXVisitorResult (*fn)(CXCursor c, CXClientData data),
+		     CXClientData data);
+/* Does an object of type t contain a struct reg_field (not through pointers)? */
+bool ex_type_has_regfield(struct ex *x, CXType t, int depth);
+/* A struct (or array of them) with a struct reg_field * member: a variant description. */
+bool ex_type_has_regfield_ptr(struct ex *x, CXType t);
+bool ex_is_regmap_ptr(CXType t);
+/* struct regmap_field *: a handle. */
+bool ex_is_field_ptr(CXType t);
+bool ex_is_regfield_ptr(struct ex *x, CXType t);
+bool ex_is_config_ptr(CXType t);
+/* A handle, or an array of them / pointer to them (a handle array passed on). */
+bool ex_is_handle_type(CXType t);
+/* An automatic local, or a variable of static storage (file scope, static local)? */
+enum rml_hkind ex_var_hkind(CXCursor var);
+
+/* ---- eval.c: constant evaluation ---- */
+
+/* The value as written: the implicit conversion to the destination type looked through. */
+struct rml_num ex_eval_top(struct ex *x, CXCursor c);
+
+/* ---- names.c: names, keys, texts as written ---- */
+
+/* The USR of a declaration (arena). */
+const char *ex_usr_of(struct ex *x, CXCursor decl);
+/* The USR of the variable, parameter or member an expression reads, [N] for a slot; NULL. */
+const char *ex_expr_key(struct ex *x, CXCursor e);
+/* A record type's identity, whatever its qualifiers: the USR of its declaration. */
+const char *ex_record_key(struct ex *x, CXType t);
+/* The name of the function a call calls. */
+const char *ex_func_name(struct ex *x, CXCursor call);
+/* How the driver wrote an expression, as a key two writings can be compared by; NULL. */
+const char *ex_spelled_text(struct ex *x, CXCursor e);
+
+/* ---- fields.c: reg_field values, tables, regmap_config ---- */
+
+/* The part (RML_REG ...) a member of struct reg_field is; -1. */
+int ex_part_of_member(const char *m);
+/* fld becomes t's next field; its unknown parts are counted. */
+void ex_table_add(struct ex *x, struct rml_table *t, struct rml_field *fld);
+/* A field read from its initialiser. */
+struct rml_field *ex_new_field(struct ex *x, const char *name, CXCursor init);
+/* A variable: a table of reg_field values, or a regmap_config, from its initialiser. */
+void ex_handle_var(struct ex *x, CXCursor var);
+/* tbl[i].reg += base on a reg_field object of static storage (field-table-mutated). */
+void ex_table_written(struct ex *x, CXCursor lhs, CXCursor at, bool compound);
+
+/* ---- locals.c: parameters and local tables ---- */
+
+/* A local with reg_field values got its tables (t0 onwards): its writes will be watched. */
+void ex_local_table(struct ex *x, CXCursor var, size_t t0);
+/* The parameter's index; -1 when decl is not one of the function's. */
+int ex_param_index(struct ex *x, CXCursor decl);
+/* A write (op: an assignment, ++ or &) into a local that holds reg_field values. */
+void ex_local_written(struct ex *x, CXCursor op, CXCursor lhs, CXCursor rhs);
+/* The walk is over: what the code set in local tables, kept or made unknown. */
+void ex_locals_settle(struct ex *x, size_t nallocs);
+/* `p = ...`, `p += ...`, `p++`, `&p` on a parameter p: what the caller gave is not kept. */
+void ex_param_modified(struct ex *x, CXCursor lhs);
+/* The walk is over: what writes and calls take from a changed parameter is forgotten. */
+void ex_params_settle(struct ex *x, size_t nwrites, size_t ncalls, size_t nallocs);
+
+/* ---- handles.c: what an expression names ---- */
+
+/* What reg_field(s) an argument names (bulk: a bulk allocation's table argument). */
+void ex_fref_of(struct ex *x, CXCursor arg, bool bulk, struct rml_fref *r);
+/* What handle an expression of type struct regmap_field * (or an array of them) denotes. */
+struct rml_handle ex_handle_of(struct ex *x, CXCursor e);
+/* An operand: a constant, a parameter, or unknown; with its text. */
+struct rml_operand ex_operand_of(struct ex *x, CXCursor e);
+/* `*fieldp` for a parameter `struct regmap_field **fieldp`: the caller's handle. */
+bool ex_out_param_handle(struct ex *x, CXCursor lhs, struct rml_handle *h);
+/* The handle the value being walked is assigned to or declared as (out: `*fieldp = ...`). */
+bool ex_store_target(struct ex *x, struct rml_handle *dst, bool out);
+
+/* ---- calls.c: calls, and regmap pointers ---- */
+
+/* DST = SRC where DST is a regmap pointer: an init, or an alias. */
+void ex_regmap_assign(struct ex *x, const char *dst, CXCursor src);
+/* DST = local handle: DST holds what the local last got from an allocator. */
+void ex_handle_copy(struct ex *x, CXCursor lhs, CXCursor rhs);
+/* A call: a probe, a write or an allocation of the API, or a call of the driver's. */
+void ex_handle_call(struct ex *x, CXCursor call);
+
+/* ---- aliases.c: pointers to tables and configs ---- */
+
+/* The key of a pointer to reg_fields being assigned, as ex_fref_of() names it. */
+const char *ex_regfield_ptr_key(struct ex *x, CXCursor lhs);
+/* `from` (a pointer to reg_fields) is set to src: the alias made, or NULL. */
+struct rml_falias *ex_regfield_ptr_assign(struct ex *x, const char *from, CXCursor src,
+					  const char *variant);
+/* A local pointer set to a copy of a table: what is written through it is watched. */
+void ex_copy_track(struct ex *x, CXCursor var, struct rml_falias *fa);
+/* A use of a pointer to a table copy (c, a DeclRefExpr): may it change the copy? */
+void ex_copy_use(struct ex *x, CXCursor c);
+/* `cfg = &foo_regmap_config;` for a local config pointer, in this block. */
+void ex_config_ptr_assign(struct ex *x, CXCursor var, CXCursor src);
+
+/* ---- cfg.c: the control-flow builder ---- */
+
+/* A write or a call whose control-flow node is made when the walk leaves the call. */
+void ex_cfg_pend(struct ex *x, CXCursor call, struct rml_write *w, struct rml_call *c);
+/* The event just made for a call: the node of the write or call recorded for it. */
+void ex_cfg_pend_node(struct ex *x, CXCursor call, bool write);
+/* A new node, unconnected (at: where it is, or NULL); its index. */
+int ex_cfg_node(struct ex *x, enum rml_node_kind kind, const CXCursor *at);
+/* An edge (none if either end is nowhere; slot 1: a branch's false side). */
+void ex_cfg_edge(struct ex *x, int from, int to, unsigned slot);
+/* A node after the current one (none where control cannot be); it becomes current. */
+struct rml_node *ex_cfg_emit(struct ex *x, enum rml_node_kind kind, CXCursor at);
+/* An event node after the current one; NULL where control cannot be. */
+struct rml_event *ex_cfg_event(struct ex *x, enum rml_ev_kind kind, CXCursor at);
+/* The graph is not the whole story (the first reason is kept). */
+void ex_cfg_incomplete(struct ex *x, const char *why);
+/* An int local of the function (VarDecl), numbered; -1 when not one or too many. */
+int ex_cfg_var_decl(struct ex *x, CXCursor decl, bool create);
+/* The int local an expression reads; -1. */
+int ex_cfg_var(struct ex *x, CXCursor e, bool create);
+/* A result kept apart without a variable of its own: `if (regmap_field_bulk_alloc(...))`. */
+int ex_cfg_var_temp(struct ex *x);
+/* The int local is returned or tested: worth keeping apart. */
+void ex_cfg_var_used(struct ex *x, int var);
+/* A function's walk begins (struct ex_fn zeroed): the entry is node 0. */
+void ex_cfg_begin(struct ex *x);
+/* A function's walk ends: keep its control flow when anything in it matters. */
+void ex_cfg_end(struct ex *x, CXCursor fn);
+
+/* ---- cfg_stmt.c: statements that steer control ---- */
+
+/* Walk c in the order control takes its children; false when c does not steer control. */
+bool ex_cfg_stmt(struct ex *x, CXCursor c);
+
+/* ---- cfg_events.c: values, tests, events ---- */
+
+/* What an expression gives (a returned value, the right side of an assignment). */
+struct rml_val ex_cfg_val(struct ex *x, CXCursor e);
+/* What a condition leaf tests; *neg when it holds for the opposite (f == NULL, ret >= 0). */
+void ex_cfg_test(struct ex *x, CXCursor e, struct rml_cond *c, bool *neg);
+/* After a cursor's children were walked: the events it makes. */
+void ex_cfg_post(struct ex *x, CXCursor c);
+
+/* ---- maxmask.c: a field's maximum taken from its mask ---- */
+
+/* A comparison with a field's register mask as the limit: `val > GENMASK(f.msb, f.lsb)`. */
+void ex_maxmask_compare(struct ex *x, CXCursor cmp);
+/* `max = GENMASK(f.msb, f.lsb);` into a local, for comparisons further down. */
+void ex_maxmask_local(struct ex *x, CXCursor var, CXCursor init);
+
+/* ---- lone.c: lone-file repair ---- */
+
+/* A table or config whose initialiser clang dropped: blank what cannot hold a reg_field. */
+void ex_repair_var(struct ex *x, CXCursor var);
+/* A struct with a member of a type not bundled: blank such members. */
+void ex_repair_struct(struct ex *x, CXCursor decl);
+
+/* ---- walk.c: the walk ---- */
+
+/* Walk a cursor of a function body and what is below it (its parent is on the stack). */
+void ex_visit(struct ex *x, CXCursor c, CXCursor parent);
+/* The visitor of the translation unit's top-level cursors (x as data). */
+enum CXChildVisitResult ex_top_visit(CXCursor c, CXCursor parent, CXClientData data);
+
+/* Push an ancestor while a function body is walked (the caller has checked for room). */
+static inline void ex_push(struct ex *x, CXCursor c)
+{
+	x->fn.stack[x->fn.depth++] = c;
+}
 
 #endif
