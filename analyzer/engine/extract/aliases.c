@@ -8,13 +8,13 @@
 #include <string.h>
 
 /*
- * The key of a pointer to reg_fields being assigned, as fref_base() names it where it is
- * read: a variable's USR, or "<struct USR>#<member>" for a member (any object of that
- * type: `priv->fields = data->fields` sets what every `p->fields[i]` reads).
+ * The key of a pointer to reg_fields being assigned (s, stripped), as ex_fref_of() names
+ * it where it is read: a variable's USR, or "<struct USR>#<member>" for a member (any
+ * object of that type: `priv->fields = data->fields` sets what every `p->fields[i]` reads).
  */
-const char *ex_regfield_ptr_key(struct ex *x, CXCursor lhs)
+static const char *regfield_ptr_key(struct ex *x, CXCursor s)
 {
-	CXCursor s = ex_strip(lhs), ref;
+	CXCursor ref;
 
 	if (clang_getCursorKind(s) == CXCursor_DeclRefExpr)
 		return ex_expr_key(x, s);
@@ -28,7 +28,6 @@ const char *ex_regfield_ptr_key(struct ex *x, CXCursor lhs)
 				ex_cxstr(x, clang_getCursorSpelling(ref)));
 }
 
-/* `const struct reg_field *t = foo_fields;` / `= variant->fields;` (and the same assigned). */
 /*
  * kmemdup(tbl, sizeof(tbl), gfp) / devm_kmemdup(dev, tbl, sizeof(tbl), gfp) of a table
  * variable, whole: the table (its DeclRefExpr); else a null cursor.
@@ -121,9 +120,12 @@ static CXCursor alloc_call(CXCursor e, int depth)
 	return s;
 }
 
-/* The alias made, or NULL. */
-struct rml_falias *ex_regfield_ptr_assign(struct ex *x, const char *from, CXCursor src,
-					      const char *variant)
+/*
+ * `const struct reg_field *t = foo_fields;` / `= variant->fields;` / `= kmemdup(foo_fields,
+ * ...)` (and the same assigned): the alias made, or NULL.
+ */
+struct rml_falias *ex_field_alias(struct ex *x, const char *from, CXCursor src,
+				  const char *variant)
 {
 	CXCursor s = ex_strip_more(src), call = alloc_call(src, 0);
 	enum CXCursorKind k = clang_getCursorKind(s);
@@ -178,7 +180,7 @@ named:
 }
 
 /* A local pointer set to a copy of a table: what is written through it is watched. */
-void ex_copy_track(struct ex *x, CXCursor var, struct rml_falias *fa)
+static void copy_track(struct ex *x, CXCursor var, struct rml_falias *fa)
 {
 	if (!fa || !fa->copy)
 		return;
@@ -210,7 +212,7 @@ static bool is_free_name(const char *n)
  * or the pointer (or an element's address) going where it cannot be watched, may change
  * lsb, msb or the ids.
  */
-void ex_copy_use(struct ex *x, CXCursor c)
+static void copy_use(struct ex *x, CXCursor c)
 {
 	CXCursor var = clang_getCursorReferenced(c), cur = c;
 	const char *member = NULL;
@@ -311,7 +313,7 @@ void ex_copy_use(struct ex *x, CXCursor c)
 }
 
 /* `cfg = &foo_regmap_config;` for a local config pointer, in this block. */
-void ex_config_ptr_assign(struct ex *x, CXCursor var, CXCursor src)
+static void config_alias(struct ex *x, CXCursor var, CXCursor src)
 {
 	CXCursor ref = ex_unary_operand(ex_strip_more(src), CXUnaryOperator_AddrOf,
 				     CXCursor_DeclRefExpr);
@@ -324,4 +326,51 @@ void ex_config_ptr_assign(struct ex *x, CXCursor var, CXCursor src)
 	ca->cfg_name = ex_cxstr(x, clang_getCursorSpelling(ref));
 	ca->block = x->block;
 	rml_ptrvec_push(&x->f->cfgaliases, ca);
+}
+
+void ex_regfield_ptr_decl(struct ex *x, CXCursor var, CXCursor init)
+{
+	if (ex_is_regfield_ptr(x, clang_getCursorType(var)))
+		copy_track(x, var, ex_field_alias(x, ex_usr_of(x, var), init, NULL));
+}
+
+void ex_regfield_ptr_assign(struct ex *x, const struct ex_write *wr)
+{
+	const char *key;
+
+	if (!ex_is_regfield_ptr(x, clang_getCursorType(wr->lhs)))
+		return;
+	key = regfield_ptr_key(x, wr->target);
+	if (key)
+		copy_track(x, clang_getCursorKind(wr->target) == CXCursor_DeclRefExpr ?
+			   clang_getCursorReferenced(wr->target) : clang_getNullCursor(),
+			   ex_field_alias(x, key, wr->rhs, NULL));
+}
+
+void ex_config_ptr_decl(struct ex *x, CXCursor var, CXCursor init)
+{
+	if (ex_is_config_ptr(clang_getCursorType(var)))
+		config_alias(x, var, init);
+}
+
+void ex_config_ptr_assign(struct ex *x, const struct ex_write *wr)
+{
+	if (ex_is_config_ptr(clang_getCursorType(wr->lhs)) &&
+	    clang_getCursorKind(wr->target) == CXCursor_DeclRefExpr)
+		config_alias(x, clang_getCursorReferenced(wr->target), wr->rhs);
+}
+
+/* A DeclRefExpr: a use of a pointer to a table copy is followed. */
+void ex_copy_ref(struct ex *x, CXCursor c)
+{
+	CXCursor ref;
+
+	if (!x->fn.ncopies)
+		return;
+	ref = clang_getCursorReferenced(c);
+	for (int i = 0; i < x->fn.ncopies; i++)
+		if (clang_equalCursors(x->fn.copies[i].var, ref)) {
+			copy_use(x, c);
+			return;
+		}
 }

@@ -53,7 +53,7 @@ static void mapinit(struct ex *x, CXCursor call, const char *dst)
 }
 
 /* DST = SRC where DST is a regmap pointer: an init, or an alias. */
-void ex_regmap_assign(struct ex *x, const char *dst, CXCursor src)
+static void regmap_assign(struct ex *x, const char *dst, CXCursor src)
 {
 	CXCursor s = ex_strip_more(src);
 
@@ -73,6 +73,18 @@ void ex_regmap_assign(struct ex *x, const char *dst, CXCursor src)
 			rml_ptrvec_push(&x->f->assigns, as);
 		}
 	}
+}
+
+void ex_regmap_ptr_decl(struct ex *x, CXCursor var, CXCursor init)
+{
+	if (ex_is_regmap_ptr(clang_getCursorType(var)))
+		regmap_assign(x, ex_usr_of(x, var), init);
+}
+
+void ex_regmap_ptr_assign(struct ex *x, const struct ex_write *wr)
+{
+	if (ex_is_regmap_ptr(clang_getCursorType(wr->lhs)))
+		regmap_assign(x, ex_expr_key(x, wr->lhs), wr->rhs);
 }
 
 static void record_store(struct ex *x, const struct rml_alloc *al, struct rml_handle *dst,
@@ -127,7 +139,7 @@ static void record_write(struct ex *x, CXCursor call, const struct rml_api *api,
 }
 
 /* DST = local handle: DST holds what the local last got from an allocator. */
-void ex_handle_copy(struct ex *x, CXCursor lhs, CXCursor rhs)
+static void handle_copy(struct ex *x, CXCursor lhs, CXCursor rhs)
 {
 	CXCursor r = ex_strip(rhs);
 	struct rml_handle dst;
@@ -156,6 +168,12 @@ void ex_handle_copy(struct ex *x, CXCursor lhs, CXCursor rhs)
 		rml_ptrvec_push(&x->f->stores, st);
 		return;
 	}
+}
+
+void ex_handle_assign(struct ex *x, const struct ex_write *wr)
+{
+	if (ex_is_field_ptr(clang_getCursorType(wr->lhs)))
+		handle_copy(x, wr->lhs, wr->rhs);
 }
 
 /*

@@ -548,7 +548,6 @@ void ex_cfg_post(struct ex *x, CXCursor c)
 		ex_get_kids(c, &k);
 		if (k.n != 2)
 			break;
-		ex_table_written(x, k.c[0], c, false);
 		if (ex_is_field_ptr(clang_getCursorType(k.c[0])))
 			cfg_store(x, k.c[0], clang_getNullCursor(), k.c[1], c);
 		else
@@ -558,7 +557,6 @@ void ex_cfg_post(struct ex *x, CXCursor c)
 		ex_get_kids(c, &k);
 		if (k.n != 2)
 			break;
-		ex_table_written(x, k.c[0], c, true);
 		cfg_setvar(x, ex_cfg_var(x, k.c[0], false), clang_getNullCursor(), c);
 		break;
 	case CXCursor_UnaryOperator:
@@ -570,7 +568,6 @@ void ex_cfg_post(struct ex *x, CXCursor c)
 			ex_get_kids(c, &k);
 			if (k.n != 1)
 				break;
-			ex_table_written(x, k.c[0], c, true);
 			cfg_setvar(x, ex_cfg_var(x, k.c[0], false), clang_getNullCursor(), c);
 			break;
 		default:

@@ -159,6 +159,17 @@ struct ex_fn {
 	struct cfgb g;			/* the control flow of the function being walked */
 };
 
+/*
+ * A write in a function body: an assignment, or op=, ++, -- or & of an operand. What the
+ * write collectors get (walk.c's on_write, on_assign, on_written).
+ */
+struct ex_write {
+	CXCursor op;		/* the operator */
+	CXCursor lhs;		/* the operand written, or whose address is taken */
+	CXCursor rhs;		/* the value of = and op=; null for ++, -- and & */
+	CXCursor target;	/* lhs, parentheses and implicit conversions stripped */
+};
+
 /* The walk of one translation unit. */
 struct ex {
 	CXTranslationUnit tu;
@@ -281,10 +292,12 @@ int ex_part_of_member(const char *m);
 void ex_table_add(struct ex *x, struct rml_table *t, struct rml_field *fld);
 /* A field read from its initialiser. */
 struct rml_field *ex_new_field(struct ex *x, const char *name, CXCursor init);
-/* A variable: a table of reg_field values, or a regmap_config, from its initialiser. */
-void ex_handle_var(struct ex *x, CXCursor var);
-/* tbl[i].reg += base on a reg_field object of static storage (field-table-mutated). */
-void ex_table_written(struct ex *x, CXCursor lhs, CXCursor at, bool compound);
+/* Collector: a regmap_config variable's initialiser. */
+void ex_config_decl(struct ex *x, CXCursor var, CXCursor init);
+/* Collector: a variable initialised with reg_field values (tables, variant structs). */
+void ex_table_decl(struct ex *x, CXCursor var, CXCursor init);
+/* Collector: tbl[i].reg += base on a reg_field object of static storage. */
+void ex_table_written(struct ex *x, const struct ex_write *wr);
 
 /* ---- locals.c: parameters and local tables ---- */
 
@@ -292,12 +305,12 @@ void ex_table_written(struct ex *x, CXCursor lhs, CXCursor at, bool compound);
 void ex_local_table(struct ex *x, CXCursor var, size_t t0);
 /* The parameter's index; -1 when decl is not one of the function's. */
 int ex_param_index(struct ex *x, CXCursor decl);
-/* A write (op: an assignment, ++ or &) into a local that holds reg_field values. */
-void ex_local_written(struct ex *x, CXCursor op, CXCursor lhs, CXCursor rhs);
+/* Collector: a write into a local that holds reg_field values. */
+void ex_local_written(struct ex *x, const struct ex_write *wr);
 /* The walk is over: what the code set in local tables, kept or made unknown. */
 void ex_locals_settle(struct ex *x, size_t nallocs);
-/* `p = ...`, `p += ...`, `p++`, `&p` on a parameter p: what the caller gave is not kept. */
-void ex_param_modified(struct ex *x, CXCursor lhs);
+/* Collector: `p = ...`, `p += ...`, `p++`, `&p` on a parameter p. */
+void ex_param_modified(struct ex *x, const struct ex_write *wr);
 /* The walk is over: what writes and calls take from a changed parameter is forgotten. */
 void ex_params_settle(struct ex *x, size_t nwrites, size_t ncalls, size_t nallocs);
 
@@ -313,29 +326,32 @@ struct rml_operand ex_operand_of(struct ex *x, CXCursor e);
 bool ex_out_param_handle(struct ex *x, CXCursor lhs, struct rml_handle *h);
 /* The handle the value being walked is assigned to or declared as (out: `*fieldp = ...`). */
 bool ex_store_target(struct ex *x, struct rml_handle *dst, bool out);
+/* Collector: `struct regmap_field **f = priv->fields;`, a pointer to a handle array. */
+void ex_handle_array_decl(struct ex *x, CXCursor var, CXCursor init);
 
 /* ---- calls.c: calls, and regmap pointers ---- */
 
-/* DST = SRC where DST is a regmap pointer: an init, or an alias. */
-void ex_regmap_assign(struct ex *x, const char *dst, CXCursor src);
-/* DST = local handle: DST holds what the local last got from an allocator. */
-void ex_handle_copy(struct ex *x, CXCursor lhs, CXCursor rhs);
-/* A call: a probe, a write or an allocation of the API, or a call of the driver's. */
+/* Collectors: a regmap pointer declared or assigned: a regmap init, or an alias. */
+void ex_regmap_ptr_decl(struct ex *x, CXCursor var, CXCursor init);
+void ex_regmap_ptr_assign(struct ex *x, const struct ex_write *wr);
+/* Collector: DST = local handle: DST holds what the local last got from an allocator. */
+void ex_handle_assign(struct ex *x, const struct ex_write *wr);
+/* Collector: a call: a probe, a write or an allocation of the API, a call of the driver's. */
 void ex_handle_call(struct ex *x, CXCursor call);
 
 /* ---- aliases.c: pointers to tables and configs ---- */
 
-/* The key of a pointer to reg_fields being assigned, as ex_fref_of() names it. */
-const char *ex_regfield_ptr_key(struct ex *x, CXCursor lhs);
-/* `from` (a pointer to reg_fields) is set to src: the alias made, or NULL. */
-struct rml_falias *ex_regfield_ptr_assign(struct ex *x, const char *from, CXCursor src,
-					  const char *variant);
-/* A local pointer set to a copy of a table: what is written through it is watched. */
-void ex_copy_track(struct ex *x, CXCursor var, struct rml_falias *fa);
-/* A use of a pointer to a table copy (c, a DeclRefExpr): may it change the copy? */
-void ex_copy_use(struct ex *x, CXCursor c);
-/* `cfg = &foo_regmap_config;` for a local config pointer, in this block. */
-void ex_config_ptr_assign(struct ex *x, CXCursor var, CXCursor src);
+/* `from` (a pointer to reg_fields, by its key) is set to src: the alias made, or NULL. */
+struct rml_falias *ex_field_alias(struct ex *x, const char *from, CXCursor src,
+				  const char *variant);
+/* Collectors: a pointer to reg_fields declared or assigned (a table, or a copy of one). */
+void ex_regfield_ptr_decl(struct ex *x, CXCursor var, CXCursor init);
+void ex_regfield_ptr_assign(struct ex *x, const struct ex_write *wr);
+/* Collectors: a local regmap_config pointer declared or assigned `&foo_regmap_config`. */
+void ex_config_ptr_decl(struct ex *x, CXCursor var, CXCursor init);
+void ex_config_ptr_assign(struct ex *x, const struct ex_write *wr);
+/* Collector: a DeclRefExpr: a use of a pointer to a table copy, which may change it. */
+void ex_copy_ref(struct ex *x, CXCursor c);
 
 /* ---- cfg.c: the control-flow builder ---- */
 
@@ -382,24 +398,25 @@ void ex_cfg_post(struct ex *x, CXCursor c);
 
 /* ---- maxmask.c: a field's maximum taken from its mask ---- */
 
-/* A comparison with a field's register mask as the limit: `val > GENMASK(f.msb, f.lsb)`. */
+/* Collector: a comparison with a field's mask as the limit: `val > GENMASK(f.msb, f.lsb)`. */
 void ex_maxmask_compare(struct ex *x, CXCursor cmp);
-/* `max = GENMASK(f.msb, f.lsb);` into a local, for comparisons further down. */
-void ex_maxmask_local(struct ex *x, CXCursor var, CXCursor init);
+/* Collectors: `max = GENMASK(f.msb, f.lsb);` into a local, for comparisons further down. */
+void ex_maxmask_decl(struct ex *x, CXCursor var, CXCursor init);
+void ex_maxmask_assign(struct ex *x, const struct ex_write *wr);
 
 /* ---- lone.c: lone-file repair ---- */
 
-/* A table or config whose initialiser clang dropped: blank what cannot hold a reg_field. */
-void ex_repair_var(struct ex *x, CXCursor var);
-/* A struct with a member of a type not bundled: blank such members. */
-void ex_repair_struct(struct ex *x, CXCursor decl);
+/* A top-level declaration of the driver, in repair mode: blank what clang cannot take. */
+void ex_repair_decl(struct ex *x, CXCursor c);
 
 /* ---- walk.c: the walk ---- */
 
 /* Walk a cursor of a function body and what is below it (its parent is on the stack). */
 void ex_visit(struct ex *x, CXCursor c, CXCursor parent);
-/* The visitor of the translation unit's top-level cursors (x as data). */
-enum CXChildVisitResult ex_top_visit(CXCursor c, CXCursor parent, CXClientData data);
+/* Walk the translation unit's own declarations: facts, or repairs (repairing). */
+void ex_walk(struct ex *x, CXTranslationUnit tu, struct rml_facts *facts, bool repairing);
+/* What the walk holds on the heap (not x->rep, the repairs made). */
+void ex_free(struct ex *x);
 
 /* Push an ancestor while a function body is walked (the caller has checked for room). */
 static inline void ex_push(struct ex *x, CXCursor c)

@@ -344,7 +344,7 @@ static void walk_struct(struct ex *x, CXCursor var, CXType t, CXCursor init, con
 			continue;
 		}
 		if (ex_is_regfield_ptr(x, mt)) {	/* .fields = foo_fields: a per-variant table */
-			ex_regfield_ptr_assign(x, rml_arena_printf(x->a, "%s#%s", ex_record_key(x, t),
+			ex_field_alias(x, rml_arena_printf(x->a, "%s#%s", ex_record_key(x, t),
 							       ex_cxstr(x, clang_getCursorSpelling(m))),
 					    e, path);
 			continue;
@@ -460,22 +460,16 @@ static void read_config(struct ex *x, CXCursor var, CXCursor init)
 	free(k.c);
 }
 
-void ex_handle_var(struct ex *x, CXCursor var)
+void ex_config_decl(struct ex *x, CXCursor var, CXCursor init)
+{
+	if (ex_is_record_named(clang_getCursorType(var), "regmap_config"))
+		read_config(x, var, init);
+}
+
+void ex_table_decl(struct ex *x, CXCursor var, CXCursor init)
 {
 	CXType t = clang_getCursorType(var);
-	struct kids k;
-	CXCursor init;
 
-	ex_get_kids(var, &k);
-	if (!k.n)
-		return;
-	init = k.c[k.n - 1];
-	if (!clang_isExpression(clang_getCursorKind(init)))
-		return;
-	if (ex_is_record_named(t, "regmap_config")) {
-		read_config(x, var, init);
-		return;
-	}
 	if (!ex_type_has_regfield(x, t, 0) && !ex_type_has_regfield_ptr(x, t))
 		return;
 	{
@@ -496,9 +490,9 @@ void ex_handle_var(struct ex *x, CXCursor var)
 }
 
 /* tbl[i].reg += base on a reg_field object of static storage (field-table-mutated). */
-void ex_table_written(struct ex *x, CXCursor lhs, CXCursor at, bool compound)
+void ex_table_written(struct ex *x, const struct ex_write *wr)
 {
-	CXCursor s = ex_strip(lhs), ref;
+	CXCursor s = wr->target, ref;
 	bool through_rf = false;
 	struct rml_tblwrite *w;
 	CXType vt;
@@ -532,7 +526,7 @@ void ex_table_written(struct ex *x, CXCursor lhs, CXCursor at, bool compound)
 	if (vt.kind == CXType_Pointer)
 		return;
 	w = rml_arena_alloc(x->a, sizeof(*w));
-	w->loc = ex_cursor_loc(x, at);
+	w->loc = ex_cursor_loc(x, wr->op);
 	w->func = x->fn.name;
 	w->var = ex_usr_of(x, ref);
 	w->var_name = ex_cxstr(x, clang_getCursorSpelling(ref));
@@ -540,7 +534,7 @@ void ex_table_written(struct ex *x, CXCursor lhs, CXCursor at, bool compound)
 	w->is_static = true;
 	w->is_const = clang_isConstQualifiedType(vt) ||
 		      (ex_is_array(vt) && clang_isConstQualifiedType(clang_getArrayElementType(vt)));
-	w->compound = compound;
-	w->text = ex_spelled_text(x, lhs);
+	w->compound = clang_getCursorKind(wr->op) != CXCursor_BinaryOperator;	/* op=, ++, -- */
+	w->text = ex_spelled_text(x, wr->lhs);
 	rml_ptrvec_push(&x->f->tblwrites, w);
 }

@@ -405,3 +405,20 @@ bool ex_store_target(struct ex *x, struct rml_handle *dst, bool out)
 	}
 	return false;
 }
+
+/* `struct regmap_field **f = priv->fields;`: f[i] is a slot of priv->fields. */
+void ex_handle_array_decl(struct ex *x, CXCursor var, CXCursor init)
+{
+	CXType t = clang_getCursorType(var);
+	struct rml_handle a;
+
+	if (!ex_is_handle_type(t) || ex_is_field_ptr(t) ||
+	    x->fn.nharr >= (int)RML_ARRAY_SIZE(x->fn.harr))
+		return;
+	a = ex_handle_of(x, init);
+	if (a.base && a.ix == RML_IX_NONE) {
+		x->fn.harr[x->fn.nharr].var = ex_usr_of(x, var);
+		x->fn.harr[x->fn.nharr].kind = a.kind;
+		x->fn.harr[x->fn.nharr++].base = a.base;
+	}
+}

@@ -47,13 +47,13 @@ int ex_param_index(struct ex *x, CXCursor decl)
 }
 
 /*
- * A write into a local that holds reg_field values (op: the assignment, ++, or &): `v.lsb =
- * 3` sets one part of the single field v; any other write, or its address taken, may set
- * anything in it.
+ * A write into a local that holds reg_field values (an assignment, op=, ++, --, or &):
+ * `v.lsb = 3` sets one part of the single field v; any other write, or its address taken,
+ * may set anything in it.
  */
-void ex_local_written(struct ex *x, CXCursor op, CXCursor lhs, CXCursor rhs)
+void ex_local_written(struct ex *x, const struct ex_write *wr)
 {
-	CXCursor s = ex_strip(lhs), ref;
+	CXCursor s = wr->target, ref;
 	int part = -1, n, li;
 	struct kids k;
 
@@ -90,10 +90,10 @@ void ex_local_written(struct ex *x, CXCursor op, CXCursor lhs, CXCursor rhs)
 		return;
 	}
 	x->fn.lwrites[n].var = ref;
-	x->fn.lwrites[n].part = clang_getCursorKind(op) == CXCursor_BinaryOperator ? part : -1;
-	x->fn.lwrites[n].value = clang_Cursor_isNull(rhs) ? rml_ce_unknown("changed in place") :
-							 ex_eval_top(x, rhs);
-	x->fn.lwrites[n].loc = ex_cursor_loc(x, op);
+	x->fn.lwrites[n].part = clang_getCursorKind(wr->op) == CXCursor_BinaryOperator ? part : -1;
+	x->fn.lwrites[n].value = clang_Cursor_isNull(wr->rhs) ? rml_ce_unknown("changed in place") :
+								ex_eval_top(x, wr->rhs);
+	x->fn.lwrites[n].loc = ex_cursor_loc(x, wr->op);
 	x->fn.lwrites[n].direct = x->fn.depth > 0 &&
 			       clang_equalCursors(x->fn.stack[x->fn.depth - 1], x->fn.locals[li].block);
 	x->fn.nlwrites++;
@@ -166,9 +166,9 @@ void ex_locals_settle(struct ex *x, size_t nallocs)
 }
 
 /* `p = ...`, `p += ...`, `p++`, `&p` on a parameter p: what the caller gave is not kept. */
-void ex_param_modified(struct ex *x, CXCursor lhs)
+void ex_param_modified(struct ex *x, const struct ex_write *wr)
 {
-	CXCursor s = ex_strip(lhs);
+	CXCursor s = wr->target;
 	struct kids k;
 	int p;
 

@@ -167,7 +167,7 @@ static bool is_dependent_init(CXCursor init)
 }
 
 /* A table or config whose initialiser clang dropped: blank what cannot hold a reg_field. */
-void ex_repair_var(struct ex *x, CXCursor var)
+static void repair_var(struct ex *x, CXCursor var)
 {
 	CXType t = clang_getCursorType(var);
 	struct rpool pool;
@@ -257,7 +257,7 @@ static enum CXChildVisitResult repair_field_cb(CXCursor c, CXCursor parent, CXCl
  * A struct of the driver with a member of a type we do not bundle is invalid for clang,
  * and so is every initialiser of it: blank such members (none that holds a reg_field).
  */
-void ex_repair_struct(struct ex *x, CXCursor decl)
+static void repair_struct(struct ex *x, CXCursor decl)
 {
 	struct repair_fields rf = { x, NULL, NULL };
 	unsigned off;
@@ -271,16 +271,22 @@ void ex_repair_struct(struct ex *x, CXCursor decl)
 	clang_visitChildren(decl, repair_field_cb, &rf);
 }
 
+void ex_repair_decl(struct ex *x, CXCursor c)
+{
+	enum CXCursorKind kind = clang_getCursorKind(c);
+
+	if (kind == CXCursor_VarDecl)
+		repair_var(x, c);
+	else if (kind == CXCursor_StructDecl && clang_isCursorDefinition(c))
+		repair_struct(x, c);
+}
+
 size_t rml_extract_repairs(CXTranslationUnit tu, struct rml_facts *facts, struct rml_repaired **out)
 {
-	struct ex x = { .tu = tu, .f = facts, .a = &facts->arena, .repairing = true,
-			.elem = -1 };
-	CXFile main = clang_getFile(tu, facts->main_file);
+	struct ex x;
 	size_t o = 0;
 
-	if (main)
-		ex_file_info(&x, main)->own = true;
-	clang_visitChildren(clang_getTranslationUnitCursor(tu), ex_top_visit, &x);
+	ex_walk(&x, tu, facts, true);
 	/* keep only the files that changed */
 	for (size_t i = 0; i < x.nrep; i++) {
 		if (x.rep[i].nblanked || x.rep[i].voids.n)
@@ -288,9 +294,7 @@ size_t rml_extract_repairs(CXTranslationUnit tu, struct rml_facts *facts, struct
 		else
 			rml_repaired_free(&x.rep[i], 1), x.rep[i].name = NULL;
 	}
-	free(x.files);
-	free(x.rcache);
-	free(x.errs);
+	ex_free(&x);
 	if (!o) {
 		free(x.rep);
 		x.rep = NULL;

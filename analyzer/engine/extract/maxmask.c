@@ -137,7 +137,7 @@ void ex_maxmask_compare(struct ex *x, CXCursor cmp)
 }
 
 /* `max = GENMASK(f.msb, f.lsb);` into a local, for comparisons further down. */
-void ex_maxmask_local(struct ex *x, CXCursor var, CXCursor init)
+void ex_maxmask_decl(struct ex *x, CXCursor var, CXCursor init)
 {
 	struct rml_fref r;
 
@@ -145,4 +145,10 @@ void ex_maxmask_local(struct ex *x, CXCursor var, CXCursor init)
 		return;
 	x->fn.gm[x->fn.ngm].var = ex_usr_of(x, var);
 	x->fn.gm[x->fn.ngm++].field = r;
+}
+
+void ex_maxmask_assign(struct ex *x, const struct ex_write *wr)
+{
+	if (clang_getCursorKind(wr->target) == CXCursor_DeclRefExpr)
+		ex_maxmask_decl(x, clang_getCursorReferenced(wr->target), wr->rhs);
 }

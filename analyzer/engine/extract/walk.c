@@ -25,84 +25,145 @@ static bool unevaluated(const struct ex *x)
 	return false;
 }
 
-/* Does c assign its first operand (k->c[0]) or take its address? */
-static bool writes_operand(CXCursor c, struct kids *k)
+/* The kinds of write a body has (struct ex_write). */
+enum write_kind { W_NONE, W_ASSIGN, W_COMPOUND, W_INCDEC, W_ADDR };
+
+static enum write_kind write_kind(CXCursor c, enum CXCursorKind kind)
 {
-	switch (clang_getCursorKind(c)) {
+	switch (kind) {
 	case CXCursor_BinaryOperator:
-		if (clang_getCursorBinaryOperatorKind(c) != CXBinaryOperator_Assign)
-			return false;
-		break;
+		return clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign ? W_ASSIGN :
+											 W_NONE;
 	case CXCursor_CompoundAssignOperator:
-		break;
+		return W_COMPOUND;
 	case CXCursor_UnaryOperator:
 		switch (clang_getCursorUnaryOperatorKind(c)) {
 		case CXUnaryOperator_PostInc:
 		case CXUnaryOperator_PostDec:
 		case CXUnaryOperator_PreInc:
 		case CXUnaryOperator_PreDec:
+			return W_INCDEC;
 		case CXUnaryOperator_AddrOf:
-			break;
+			return W_ADDR;
 		default:
-			return false;
+			return W_NONE;
 		}
-		break;
 	default:
-		return false;
+		return W_NONE;
 	}
-	ex_get_kids(c, k);
-	return k->n >= 1;
 }
 
-static enum CXChildVisitResult body_visit(CXCursor c, CXCursor parent, CXClientData data)
+/* The write c is: false when it has no operand. */
+static bool write_of(CXCursor c, struct ex_write *wr)
 {
-	struct ex *x = data;
-	enum CXCursorKind kind = clang_getCursorKind(c);
-	unsigned outer_block = x->block;
 	struct kids k;
 
-	(void)parent;
-	if ((x->fn.nparams || x->fn.nlocals) && writes_operand(c, &k) && !unevaluated(x)) {
-		ex_param_modified(x, k.c[0]);
-		ex_local_written(x, c, k.c[0], k.n == 2 ? k.c[1] : clang_getNullCursor());
-	}
-	if (x->fn.ncopies && kind == CXCursor_DeclRefExpr) {
-		CXCursor ref = clang_getCursorReferenced(c);
+	ex_get_kids(c, &k);
+	if (!k.n)
+		return false;
+	wr->op = c;
+	wr->lhs = k.c[0];
+	wr->rhs = k.n == 2 ? k.c[1] : clang_getNullCursor();
+	wr->target = ex_strip(wr->lhs);
+	return true;
+}
 
-		for (int i = 0; i < x->fn.ncopies; i++)
-			if (clang_equalCursors(x->fn.copies[i].var, ref)) {
-				ex_copy_use(x, c);
-				break;
-			}
-	}
+/* The initialiser of a variable: false when it has none. */
+static bool var_init(CXCursor var, CXCursor *init)
+{
+	struct kids k;
+
+	ex_get_kids(var, &k);
+	if (!k.n || !clang_isExpression(clang_getCursorKind(k.c[k.n - 1])))
+		return false;
+	*init = k.c[k.n - 1];
+	return true;
+}
+
+/*
+ * The collectors: what each cursor of a function body is looked at for, in this order
+ * (facts are kept in the order they are found, and the output follows it). These lists
+ * are the one place a new fact's collector is added.
+ */
+
+/* A variable declared with an initialiser (var, init). */
+static void (*const on_decl[])(struct ex *x, CXCursor var, CXCursor init) = {
+	ex_config_decl,		/* a regmap_config */
+	ex_table_decl,		/* reg_field values: a table */
+	ex_maxmask_decl,	/* max = GENMASK(f.msb, f.lsb) */
+	ex_regmap_ptr_decl,	/* a regmap init, or another regmap */
+	ex_regfield_ptr_decl,	/* a pointer to a table, or to a copy of one */
+	ex_config_ptr_decl,	/* a pointer to a regmap_config */
+	ex_handle_array_decl,	/* a pointer to a handle array */
+};
+
+/* An assignment (lhs = rhs), when its operands have been looked at. */
+static void (*const on_assign[])(struct ex *x, const struct ex_write *wr) = {
+	ex_maxmask_assign,
+	ex_regmap_ptr_assign,
+	ex_handle_assign,	/* a handle copied from a local */
+	ex_regfield_ptr_assign,
+	ex_config_ptr_assign,
+};
+
+/* A comparison <, >, <= or >=. */
+static void (*const on_compare[])(struct ex *x, CXCursor cmp) = {
+	ex_maxmask_compare,
+};
+
+/* A call. */
+static void (*const on_call[])(struct ex *x, CXCursor call) = {
+	ex_handle_call,		/* inits, writes, allocations, the driver's calls, probes */
+};
+
+/* A reference to a declaration. */
+static void (*const on_ref[])(struct ex *x, CXCursor ref) = {
+	ex_copy_ref,		/* a pointer to a table copy used */
+};
+
+/*
+ * Any write (=, op=, ++, --, &) before its operands are walked, in a function with
+ * parameters or local tables, in code that is evaluated.
+ */
+static void (*const on_write[])(struct ex *x, const struct ex_write *wr) = {
+	ex_param_modified,
+	ex_local_written,
+};
+
+/* A write other than &, after its operands were walked. */
+static void (*const on_written[])(struct ex *x, const struct ex_write *wr) = {
+	ex_table_written,	/* a table of static storage changed */
+};
+
+/* A variable declared at file scope with an initialiser. */
+static void (*const on_file_decl[])(struct ex *x, CXCursor var, CXCursor init) = {
+	ex_config_decl,
+	ex_table_decl,
+};
+
+/* The collectors of a cursor met before its children; wr: the write it is, if any. */
+static void collect(struct ex *x, CXCursor c, enum CXCursorKind kind, enum write_kind wk,
+		    const struct ex_write *wr)
+{
+	CXCursor init;
+	size_t i;
+
+	if (wk != W_NONE && (x->fn.nparams || x->fn.nlocals) && !unevaluated(x))
+		for (i = 0; i < RML_ARRAY_SIZE(on_write); i++)
+			on_write[i](x, wr);
 	switch (kind) {
-	case CXCursor_VarDecl: {
-		CXType t = clang_getCursorType(c);
-
-		ex_handle_var(x, c);
-		ex_get_kids(c, &k);
-		if (!k.n || !clang_isExpression(clang_getCursorKind(k.c[k.n - 1])))
-			break;
-		ex_maxmask_local(x, c, k.c[k.n - 1]);
-		if (ex_is_regmap_ptr(t))
-			ex_regmap_assign(x, ex_usr_of(x, c), k.c[k.n - 1]);
-		else if (ex_is_regfield_ptr(x, t))
-			ex_copy_track(x, c, ex_regfield_ptr_assign(x, ex_usr_of(x, c), k.c[k.n - 1], NULL));
-		else if (ex_is_config_ptr(t))
-			ex_config_ptr_assign(x, c, k.c[k.n - 1]);
-		else if (ex_is_handle_type(t) && !ex_is_field_ptr(t) && x->fn.nharr < 16) {
-			struct rml_handle a = ex_handle_of(x, k.c[k.n - 1]);
-
-			if (a.base && a.ix == RML_IX_NONE) {
-				x->fn.harr[x->fn.nharr].var = ex_usr_of(x, c);
-				x->fn.harr[x->fn.nharr].kind = a.kind;
-				x->fn.harr[x->fn.nharr++].base = a.base;
-			}
-		}
+	case CXCursor_DeclRefExpr:
+		for (i = 0; i < RML_ARRAY_SIZE(on_ref); i++)
+			on_ref[i](x, c);
 		break;
-	}
+	case CXCursor_VarDecl:
+		if (var_init(c, &init))
+			for (i = 0; i < RML_ARRAY_SIZE(on_decl); i++)
+				on_decl[i](x, c, init);
+		break;
 	case CXCursor_CallExpr:
-		ex_handle_call(x, c);
+		for (i = 0; i < RML_ARRAY_SIZE(on_call); i++)
+			on_call[i](x, c);
 		break;
 	case CXCursor_BinaryOperator:
 		switch (clang_getCursorBinaryOperatorKind(c)) {
@@ -110,57 +171,67 @@ static enum CXChildVisitResult body_visit(CXCursor c, CXCursor parent, CXClientD
 		case CXBinaryOperator_GT:
 		case CXBinaryOperator_LE:
 		case CXBinaryOperator_GE:
-			ex_maxmask_compare(x, c);
+			for (i = 0; i < RML_ARRAY_SIZE(on_compare); i++)
+				on_compare[i](x, c);
+			break;
+		case CXBinaryOperator_Assign:
+			if (wk == W_ASSIGN && !clang_Cursor_isNull(wr->rhs))
+				for (i = 0; i < RML_ARRAY_SIZE(on_assign); i++)
+					on_assign[i](x, wr);
 			break;
 		default:
 			break;
 		}
-		if (clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign) {
-			CXType lt;
-			CXCursor lhs;
-
-			ex_get_kids(c, &k);
-			if (k.n != 2)
-				break;
-			lt = clang_getCursorType(k.c[0]);
-			lhs = ex_strip(k.c[0]);
-			if (clang_getCursorKind(lhs) == CXCursor_DeclRefExpr)
-				ex_maxmask_local(x, clang_getCursorReferenced(lhs), k.c[1]);
-			if (ex_is_regmap_ptr(lt)) {
-				ex_regmap_assign(x, ex_expr_key(x, k.c[0]), k.c[1]);
-			} else if (ex_is_field_ptr(lt)) {
-				ex_handle_copy(x, k.c[0], k.c[1]);
-			} else if (ex_is_regfield_ptr(x, lt)) {
-				const char *key = ex_regfield_ptr_key(x, k.c[0]);
-
-				if (key)
-					ex_copy_track(x, clang_getCursorKind(lhs) == CXCursor_DeclRefExpr ?
-						       clang_getCursorReferenced(lhs) :
-						       clang_getNullCursor(),
-						   ex_regfield_ptr_assign(x, key, k.c[1], NULL));
-			} else if (ex_is_config_ptr(lt) && clang_getCursorKind(lhs) == CXCursor_DeclRefExpr) {
-				ex_config_ptr_assign(x, clang_getCursorReferenced(lhs), k.c[1]);
-			}
-		}
-		break;
-	case CXCursor_CompoundStmt:
-		x->block = ++x->nblocks;
 		break;
 	default:
-		/* an unbraced if/else branch is a block of its own */
-		if (x->fn.depth && clang_getCursorKind(x->fn.stack[x->fn.depth - 1]) == CXCursor_IfStmt &&
-		    clang_isStatement(kind))
-			x->block = ++x->nblocks;
 		break;
 	}
+}
+
+/* The collectors of a cursor met after its children. */
+static void collect_after(struct ex *x, enum write_kind wk, const struct ex_write *wr)
+{
+	bool binary = wk == W_ASSIGN || wk == W_COMPOUND;
+
+	if ((binary && !clang_Cursor_isNull(wr->rhs)) ||
+	    (wk == W_INCDEC && clang_Cursor_isNull(wr->rhs)))
+		for (size_t i = 0; i < RML_ARRAY_SIZE(on_written); i++)
+			on_written[i](x, wr);
+}
+
+/*
+ * A cursor of a function body: its facts, then its children (in the order control takes
+ * them where the control-flow builder walks them), then its events.
+ */
+static enum CXChildVisitResult body_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct ex *x = data;
+	enum CXCursorKind kind = clang_getCursorKind(c);
+	unsigned outer_block = x->block;
+	enum write_kind wk = write_kind(c, kind);
+	struct ex_write wr;
+
+	(void)parent;
+	if (wk == W_ADDR && !x->fn.nparams && !x->fn.nlocals)
+		wk = W_NONE;	/* & matters to on_write only */
+	if (wk != W_NONE && !write_of(c, &wr))
+		wk = W_NONE;
+	collect(x, c, kind, wk, &wr);
+	/* a block (and an unbraced if/else branch) is one for variant pairing */
+	if (kind == CXCursor_CompoundStmt ||
+	    (x->fn.depth && clang_getCursorKind(x->fn.stack[x->fn.depth - 1]) == CXCursor_IfStmt &&
+	     clang_isStatement(kind)))
+		x->block = ++x->nblocks;
 	if (!ex_cfg_stmt(x, c)) {
-		if (x->fn.depth < MAX_STACK) {
-			x->fn.stack[x->fn.depth++] = c;
+		if (x->fn.depth < (int)RML_ARRAY_SIZE(x->fn.stack)) {
+			ex_push(x, c);
 			clang_visitChildren(c, body_visit, x);
 			x->fn.depth--;
 		} else {
 			ex_cfg_incomplete(x, "statements nested too deep");
 		}
+		if (wk != W_NONE)
+			collect_after(x, wk, &wr);
 		ex_cfg_post(x, c);
 	}
 	x->block = outer_block;
@@ -172,6 +243,25 @@ void ex_visit(struct ex *x, CXCursor c, CXCursor parent)
 	body_visit(c, parent, x);
 }
 
+/* A function of the driver: its body walked, then what that walk settles. */
+static void function_visit(struct ex *x, CXCursor fn)
+{
+	size_t nwrites = x->f->writes.n, ncalls = x->f->calls.n, nallocs = x->f->allocs.n;
+	int n = clang_Cursor_getNumArguments(fn);
+
+	x->fn = (struct ex_fn){ 0 };
+	x->fn.name = ex_cxstr(x, clang_getCursorSpelling(fn));
+	x->fn.usr = ex_usr_of(x, fn);
+	for (int i = 0; i < n && i < (int)RML_ARRAY_SIZE(x->fn.params); i++)
+		x->fn.params[x->fn.nparams++] = clang_Cursor_getArgument(fn, (unsigned)i);
+	ex_cfg_begin(x);
+	clang_visitChildren(fn, body_visit, x);
+	ex_cfg_end(x, fn);
+	ex_params_settle(x, nwrites, ncalls, nallocs);
+	ex_locals_settle(x, nallocs);
+	x->fn = (struct ex_fn){ 0 };
+}
+
 static bool is_api_decl(struct ex *x, CXCursor c)
 {
 	const char *n = ex_cxstr(x, clang_getCursorSpelling(c));
@@ -179,10 +269,12 @@ static bool is_api_decl(struct ex *x, CXCursor c)
 	return rml_api_lookup(n) != NULL;
 }
 
-enum CXChildVisitResult ex_top_visit(CXCursor c, CXCursor parent, CXClientData data)
+/* A top-level cursor: only what the driver wrote is walked. */
+static enum CXChildVisitResult top_visit(CXCursor c, CXCursor parent, CXClientData data)
 {
 	struct ex *x = data;
 	enum CXCursorKind kind = clang_getCursorKind(c);
+	CXCursor init;
 
 	(void)parent;
 	if (kind == CXCursor_InclusionDirective) {
@@ -194,55 +286,47 @@ enum CXChildVisitResult ex_top_visit(CXCursor c, CXCursor parent, CXClientData d
 	if (!ex_is_own(x, c))
 		return CXChildVisit_Continue;
 	if (x->repairing) {
-		if (kind == CXCursor_VarDecl)
-			ex_repair_var(x, c);
-		else if (kind == CXCursor_StructDecl && clang_isCursorDefinition(c))
-			ex_repair_struct(x, c);
+		ex_repair_decl(x, c);
 		return CXChildVisit_Continue;
 	}
-	switch (kind) {
-	case CXCursor_VarDecl:
-		ex_handle_var(x, c);
-		break;
-	case CXCursor_FunctionDecl: {
-		size_t nwrites = x->f->writes.n, ncalls = x->f->calls.n, nallocs = x->f->allocs.n;
-
-		if (!clang_isCursorDefinition(c) || is_api_decl(x, c))
-			break;
-		x->fn = (struct ex_fn){ 0 };
-		x->fn.name = ex_cxstr(x, clang_getCursorSpelling(c));
-		x->fn.usr = ex_usr_of(x, c);
-		for (int i = 0; i < clang_Cursor_getNumArguments(c) &&
-				i < (int)RML_ARRAY_SIZE(x->fn.params); i++)
-			x->fn.params[x->fn.nparams++] = clang_Cursor_getArgument(c, (unsigned)i);
-		ex_cfg_begin(x);
-		clang_visitChildren(c, body_visit, x);
-		ex_cfg_end(x, c);
-		ex_params_settle(x, nwrites, ncalls, nallocs);
-		ex_locals_settle(x, nallocs);
-		x->fn = (struct ex_fn){ 0 };
-		break;
-	}
-	default:
-		break;
+	if (kind == CXCursor_VarDecl && var_init(c, &init)) {
+		for (size_t i = 0; i < RML_ARRAY_SIZE(on_file_decl); i++)
+			on_file_decl[i](x, c, init);
+	} else if (kind == CXCursor_FunctionDecl && clang_isCursorDefinition(c) &&
+		   !is_api_decl(x, c)) {
+		function_visit(x, c);
 	}
 	return CXChildVisit_Continue;
 }
 
-void rml_extract(CXTranslationUnit tu, struct rml_facts *facts)
+void ex_walk(struct ex *x, CXTranslationUnit tu, struct rml_facts *facts, bool repairing)
 {
-	struct ex x = { .tu = tu, .f = facts, .a = &facts->arena, .elem = -1 };
 	CXFile main = clang_getFile(tu, facts->main_file);
 
+	*x = (struct ex){ .tu = tu, .f = facts, .a = &facts->arena, .elem = -1,
+			  .repairing = repairing };
 	if (main)
-		ex_file_info(&x, main)->own = true;
-	clang_visitChildren(clang_getTranslationUnitCursor(tu), ex_top_visit, &x);
-	free(x.files);
-	free(x.rcache);
-	free(x.gbuf.n);
-	free(x.gbuf.npred);
-	free(x.gbuf.e);
-	free(x.gbuf.loops);
-	free(x.gbuf.labels);
-	free(x.gbuf.pend);
+		ex_file_info(x, main)->own = true;
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), top_visit, x);
+}
+
+void ex_free(struct ex *x)
+{
+	free(x->files);
+	free(x->rcache);
+	free(x->errs);
+	free(x->gbuf.n);
+	free(x->gbuf.npred);
+	free(x->gbuf.e);
+	free(x->gbuf.loops);
+	free(x->gbuf.labels);
+	free(x->gbuf.pend);
+}
+
+void rml_extract(CXTranslationUnit tu, struct rml_facts *facts)
+{
+	struct ex x;
+
+	ex_walk(&x, tu, facts, false);
+	ex_free(&x);
 }
