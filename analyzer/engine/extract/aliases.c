@@ -205,6 +205,116 @@ static bool is_free_name(const char *n)
 	       !strcmp(n, "kfree_sensitive");
 }
 
+/* What a use of a pointer to a table copy is, as far as one ancestor of it tells. */
+enum copy_step {
+	COPY_UP,	/* not known yet: the next ancestor tells */
+	COPY_KEPT,	/* the copy stays as it is */
+	COPY_CHANGED,	/* it may change */
+};
+
+/* p++, p--, &p, *p, !p (p: the pointer, or an element or member of what it points at). */
+static enum copy_step copy_unary(CXCursor p, bool *deref, const char **member)
+{
+	switch (clang_getCursorUnaryOperatorKind(p)) {
+	case CXUnaryOperator_Deref:
+		*deref = true;
+		return COPY_UP;
+	case CXUnaryOperator_LNot:
+		return COPY_KEPT;
+	case CXUnaryOperator_AddrOf:
+		if (!*deref)
+			return COPY_CHANGED;	/* &regs */
+		/* &regs[i] or &regs->lsb: fine only as an argument of the API */
+		*deref = false;
+		*member = NULL;
+		return COPY_UP;
+	default:	/* ++, -- */
+		return *deref && *member && !strcmp(*member, "reg") ? COPY_KEPT : COPY_CHANGED;
+	}
+}
+
+/* An assignment, op=, or another binary operator with cur (what is used) an operand. */
+static enum copy_step copy_binary(CXCursor p, CXCursor cur, bool deref, const char *member)
+{
+	struct kids k;
+
+	ex_get_kids(p, &k);
+	if (clang_getCursorKind(p) == CXCursor_CompoundAssignOperator ||
+	    clang_getCursorBinaryOperatorKind(p) == CXBinaryOperator_Assign) {
+		/* regs = ..., regs[i].reg = ... */
+		if (k.n == 2 && clang_equalCursors(k.c[0], cur))
+			return !deref || (member && !strcmp(member, "reg")) ? COPY_KEPT :
+									     COPY_CHANGED;
+		/* a value read out of the copy, or the pointer kept elsewhere */
+		return deref ? COPY_KEPT : COPY_CHANGED;
+	}
+	if (deref || clang_getCursorBinaryOperatorKind(p) == CXBinaryOperator_EQ ||
+	    clang_getCursorBinaryOperatorKind(p) == CXBinaryOperator_NE)
+		return COPY_KEPT;
+	return COPY_CHANGED;	/* pointer arithmetic */
+}
+
+/* A call with cur (what is used) an argument. */
+static enum copy_step copy_call(struct ex *x, CXCursor p, CXCursor cur, bool deref)
+{
+	const char *n = ex_func_name(x, p);
+	CXCursor callee = clang_getCursorReferenced(p);
+	int nargs = clang_Cursor_getNumArguments(p);
+
+	if (deref || rml_api_lookup(n) || is_free_name(n))
+		return COPY_KEPT;
+	for (int a = 0; a < nargs; a++) {
+		CXType pt;
+
+		if (!clang_equalCursors(clang_Cursor_getArgument(p, (unsigned)a), cur))
+			continue;
+		pt = clang_getCanonicalType(clang_getArgType(clang_getCursorType(callee),
+							     (unsigned)a));
+		if (pt.kind == CXType_Pointer &&
+		    clang_isConstQualifiedType(clang_getPointeeType(pt)))
+			return COPY_KEPT;	/* const struct reg_field *: read only */
+	}
+	return COPY_CHANGED;
+}
+
+/* Ancestor p of cur (the use, or what holds it); deref: through the pointer already. */
+static enum copy_step copy_step(struct ex *x, CXCursor p, CXCursor cur, bool *deref,
+				const char **member)
+{
+	struct kids k;
+
+	switch (clang_getCursorKind(p)) {
+	case CXCursor_UnexposedExpr:
+	case CXCursor_ParenExpr:
+	case CXCursor_CStyleCastExpr:
+		return COPY_UP;
+	case CXCursor_ArraySubscriptExpr:
+		ex_get_kids(p, &k);
+		if (k.n != 2 || !clang_equalCursors(k.c[0], cur))
+			return COPY_KEPT;	/* used as an index */
+		*deref = true;
+		return COPY_UP;
+	case CXCursor_MemberRefExpr:
+		*deref = true;	/* p->m, p[i].m */
+		*member = ex_cxstr(x, clang_getCursorSpelling(clang_getCursorReferenced(p)));
+		return COPY_UP;
+	case CXCursor_UnaryOperator:
+		return copy_unary(p, deref, member);
+	case CXCursor_BinaryOperator:
+	case CXCursor_CompoundAssignOperator:
+		return copy_binary(p, cur, *deref, *member);
+	case CXCursor_CallExpr:
+		return copy_call(x, p, cur, *deref);
+	case CXCursor_IfStmt:
+	case CXCursor_WhileStmt:
+	case CXCursor_DoStmt:
+	case CXCursor_ForStmt:
+		return COPY_KEPT;	/* a test of the pointer */
+	default:
+		return *deref ? COPY_KEPT : COPY_CHANGED;	/* a value read out of the copy */
+	}
+}
+
 /*
  * A use of a pointer to a table copy (c, a DeclRefExpr; its ancestors on the stack).
  * Reads, tests, the regmap_field API and kfree() leave the copy as it is, and so does
@@ -214,109 +324,25 @@ static bool is_free_name(const char *n)
  */
 static void copy_use(struct ex *x, CXCursor c)
 {
-	CXCursor var = clang_getCursorReferenced(c), cur = c;
+	CXCursor cur = c;
 	const char *member = NULL;
 	bool deref = false;
-	int i;
+	enum copy_step step = COPY_CHANGED;
 
-	for (i = x->fn.depth - 1; i >= 0; cur = x->fn.stack[i--]) {
-		CXCursor p = x->fn.stack[i];
-		enum CXCursorKind pk = clang_getCursorKind(p);
-		struct kids k;
-
-		switch (pk) {
-		case CXCursor_UnexposedExpr:
-		case CXCursor_ParenExpr:
-		case CXCursor_CStyleCastExpr:
-			continue;
-		case CXCursor_ArraySubscriptExpr:
-			ex_get_kids(p, &k);
-			if (k.n != 2 || !clang_equalCursors(k.c[0], cur))
-				return;	/* used as an index */
-			deref = true;
-			continue;
-		case CXCursor_MemberRefExpr:
-			deref = true;	/* p->m, p[i].m */
-			member = ex_cxstr(x, clang_getCursorSpelling(clang_getCursorReferenced(p)));
-			continue;
-		case CXCursor_UnaryOperator:
-			switch (clang_getCursorUnaryOperatorKind(p)) {
-			case CXUnaryOperator_Deref:
-				deref = true;
-				continue;
-			case CXUnaryOperator_LNot:
-				return;
-			case CXUnaryOperator_AddrOf:
-				if (!deref)
-					break;	/* &regs */
-				/* &regs[i] or &regs->lsb: fine only as an argument of the API */
-				deref = false;
-				member = NULL;
-				continue;
-			default:	/* ++, -- */
-				if (deref && member && !strcmp(member, "reg"))
-					return;
-				break;
-			}
+	for (int i = x->fn.depth - 1; i >= 0; cur = x->fn.stack[i--]) {
+		step = copy_step(x, x->fn.stack[i], cur, &deref, &member);
+		if (step != COPY_UP)
 			break;
-		case CXCursor_BinaryOperator:
-		case CXCursor_CompoundAssignOperator:
-			ex_get_kids(p, &k);
-			if (pk == CXCursor_CompoundAssignOperator ||
-			    clang_getCursorBinaryOperatorKind(p) == CXBinaryOperator_Assign) {
-				if (k.n == 2 && clang_equalCursors(k.c[0], cur)) {
-					if (!deref || (member && !strcmp(member, "reg")))
-						return;	/* regs = ..., regs[i].reg = ... */
-					break;
-				}
-				if (deref)
-					return;	/* a value read out of the copy */
-				break;		/* the pointer kept elsewhere */
-			}
-			if (deref || clang_getCursorBinaryOperatorKind(p) == CXBinaryOperator_EQ ||
-			    clang_getCursorBinaryOperatorKind(p) == CXBinaryOperator_NE)
-				return;
-			break;	/* pointer arithmetic */
-		case CXCursor_CallExpr: {
-			const char *n = ex_func_name(x, p);
-			CXCursor callee = clang_getCursorReferenced(p);
-			int nargs = clang_Cursor_getNumArguments(p);
-
-			if (deref || rml_api_lookup(n) || is_free_name(n))
-				return;
-			for (int a = 0; a < nargs; a++) {
-				CXType pt;
-
-				if (!clang_equalCursors(clang_Cursor_getArgument(p, (unsigned)a), cur))
-					continue;
-				pt = clang_getCanonicalType(clang_getArgType(
-					clang_getCursorType(callee), (unsigned)a));
-				if (pt.kind == CXType_Pointer &&
-				    clang_isConstQualifiedType(clang_getPointeeType(pt)))
-					return;	/* const struct reg_field *: read only */
-			}
-			break;
-		}
-		case CXCursor_IfStmt:
-		case CXCursor_WhileStmt:
-		case CXCursor_DoStmt:
-		case CXCursor_ForStmt:
-			return;	/* a test of the pointer */
-		default:
-			if (deref)
-				return;	/* a value read out of the copy */
-			break;
-		}
-		break;
 	}
-	copy_changed(x, var);
+	if (step != COPY_KEPT)
+		copy_changed(x, clang_getCursorReferenced(c));
 }
 
 /* `cfg = &foo_regmap_config;` for a local config pointer, in this block. */
 static void config_alias(struct ex *x, CXCursor var, CXCursor src)
 {
 	CXCursor ref = ex_unary_operand(ex_strip_more(src), CXUnaryOperator_AddrOf,
-				     CXCursor_DeclRefExpr);
+					CXCursor_DeclRefExpr);
 	struct rml_cfgalias *ca;
 
 	if (clang_Cursor_isNull(ref))

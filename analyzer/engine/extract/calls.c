@@ -87,6 +87,18 @@ void ex_regmap_ptr_assign(struct ex *x, const struct ex_write *wr)
 		regmap_assign(x, ex_expr_key(x, wr->lhs), wr->rhs);
 }
 
+/*
+ * Does the slot a store fills follow the field's slot: dst[i] = alloc(..., &tbl[i]) over
+ * the same constant range, or with the same loop variable?
+ */
+static bool slot_follows(const struct rml_handle *dst, const struct rml_alloc *al)
+{
+	return (dst->ix == RML_IX_RANGE && al->src.lo >= 0 && al->src.lo == dst->lo &&
+		al->src.hi == dst->hi) ||
+	       (dst->loopvar && al->src.loopvar && !strcmp(dst->loopvar, al->src.loopvar));
+}
+
+/* Handle dst gets what allocation al makes (bulk: a bulk allocation's array). */
 static void record_store(struct ex *x, const struct rml_alloc *al, struct rml_handle *dst,
 			 bool bulk)
 {
@@ -108,9 +120,7 @@ static void record_store(struct ex *x, const struct rml_alloc *al, struct rml_ha
 
 	st->dst = *dst;
 	st->alloc = al;
-	st->slot_follows_src = bulk || (dst->ix == RML_IX_RANGE && al->src.lo >= 0 &&
-					al->src.lo == dst->lo && al->src.hi == dst->hi) ||
-			       (dst->loopvar && al->src.loopvar && !strcmp(dst->loopvar, al->src.loopvar));
+	st->slot_follows_src = bulk || slot_follows(dst, al);
 	rml_ptrvec_push(&x->f->stores, st);
 }
 
@@ -161,10 +171,7 @@ static void handle_copy(struct ex *x, CXCursor lhs, CXCursor rhs)
 		st = rml_arena_alloc(x->a, sizeof(*st));
 		st->dst = dst;
 		st->alloc = x->fn.last[i].alloc;
-		st->slot_follows_src = (dst.ix == RML_IX_RANGE && st->alloc->src.lo >= 0 &&
-					st->alloc->src.lo == dst.lo && st->alloc->src.hi == dst.hi) ||
-				       (dst.loopvar && st->alloc->src.loopvar &&
-					!strcmp(dst.loopvar, st->alloc->src.loopvar));
+		st->slot_follows_src = slot_follows(&dst, st->alloc);
 		rml_ptrvec_push(&x->f->stores, st);
 		return;
 	}
@@ -260,7 +267,7 @@ static void record_call(struct ex *x, CXCursor call, int nargs)
 	CXCursor callee = clang_getCursorReferenced(call);
 	struct rml_call *c;
 
-	if (clang_getCursorKind(callee) != CXCursor_FunctionDecl || nargs <= 0 || nargs > 32 ||
+	if (clang_getCursorKind(callee) != CXCursor_FunctionDecl || nargs <= 0 || nargs > EX_MAX_PARAMS ||
 	    !ex_is_own(x, callee))
 		return;
 	c = rml_arena_alloc(x->a, sizeof(*c));
@@ -383,6 +390,67 @@ out:
 	return ok;
 }
 
+/* rml_probe_field(f) / rml_probe_value(v): the corpus asks what the engine resolves. */
+static void record_probe(struct ex *x, CXCursor call, const char *name, int nargs)
+{
+	struct rml_probe *p = rml_arena_alloc(x->a, sizeof(*p));
+
+	p->loc = ex_cursor_loc(x, call);
+	p->func = x->fn.name;
+	p->is_field = name[10] == 'f';
+	if (nargs == 1 && p->is_field)
+		ex_fref_of(x, clang_Cursor_getArgument(call, 0), false, &p->src);
+	else if (nargs == 1)
+		p->value = ex_eval_top(x, clang_Cursor_getArgument(call, 0));
+	else
+		p->value = rml_ce_unknown("probe needs one argument");
+	rml_ptrvec_push(&x->f->probes, p);
+}
+
+/* A field allocation (bulk or not): its field(s) and regmap, and where the handle goes. */
+static void record_alloc(struct ex *x, CXCursor call, const struct rml_api *api, int nargs)
+{
+	struct rml_alloc *al = rml_arena_alloc(x->a, sizeof(*al));
+	bool bulk = api->role == RML_ROLE_BULK_ALLOC;
+
+	if (api->field_arg >= nargs || api->map_arg >= nargs)
+		return;
+	al->api = api;
+	al->loc = ex_cursor_loc(x, call);
+	al->func = x->fn.name;
+	al->func_usr = x->fn.usr;
+	al->map_key = ex_expr_key(x, clang_Cursor_getArgument(call, (unsigned)api->map_arg));
+	ex_fref_of(x, clang_Cursor_getArgument(call, (unsigned)api->field_arg), bulk, &al->src);
+	if (bulk && api->count_arg >= 0 && api->count_arg < nargs && al->src.lo == RML_IDX_ALL) {
+		struct rml_num n = ex_eval_top(x, clang_Cursor_getArgument(call,
+							(unsigned)api->count_arg));
+
+		if (n.known && !rml_ce_is_negative(n)) {
+			al->src.lo = 0;
+			al->src.hi = (long)n.v;
+		}
+	}
+	rml_ptrvec_push(&x->f->allocs, al);
+	x->fn.g.last_alloc = al;
+	x->fn.g.last_alloc_call = call;
+	if (bulk && api->handle_arg < nargs && bulk_member_run(x, al, call, api, nargs)) {
+		/* runs of struct members allocated as if they were arrays */
+	} else if (bulk && api->handle_arg < nargs) {
+		struct rml_handle dst = ex_handle_of(x, clang_Cursor_getArgument(call,
+							(unsigned)api->handle_arg));
+
+		if (dst.base)
+			record_store(x, al, &dst, true);
+	} else if (!bulk) {
+		struct rml_handle dst;
+
+		if (ex_store_target(x, &dst, true))
+			record_store(x, al, &dst, false);
+		else
+			pair_store(x, al);
+	}
+}
+
 void ex_handle_call(struct ex *x, CXCursor call)
 {
 	const char *name = ex_func_name(x, call);
@@ -390,18 +458,7 @@ void ex_handle_call(struct ex *x, CXCursor call)
 	int nargs = clang_Cursor_getNumArguments(call);
 
 	if (!strcmp(name, "rml_probe_field") || !strcmp(name, "rml_probe_value")) {
-		struct rml_probe *p = rml_arena_alloc(x->a, sizeof(*p));
-
-		p->loc = ex_cursor_loc(x, call);
-		p->func = x->fn.name;
-		p->is_field = name[10] == 'f';
-		if (nargs == 1 && p->is_field)
-			ex_fref_of(x, clang_Cursor_getArgument(call, 0), false, &p->src);
-		else if (nargs == 1)
-			p->value = ex_eval_top(x, clang_Cursor_getArgument(call, 0));
-		else
-			p->value = rml_ce_unknown("probe needs one argument");
-		rml_ptrvec_push(&x->f->probes, p);
+		record_probe(x, call, name, nargs);
 		return;
 	}
 	if (!api) {
@@ -409,52 +466,8 @@ void ex_handle_call(struct ex *x, CXCursor call)
 		return;
 	}
 	x->f->uses_regmap_field = true;
-	if (api->role != RML_ROLE_ALLOC && api->role != RML_ROLE_BULK_ALLOC &&
-	    api->role != RML_ROLE_FREE && api->role != RML_ROLE_BULK_FREE) {
+	if (api->role == RML_ROLE_ALLOC || api->role == RML_ROLE_BULK_ALLOC)
+		record_alloc(x, call, api, nargs);
+	else if (api->role != RML_ROLE_FREE && api->role != RML_ROLE_BULK_FREE)
 		record_write(x, call, api, nargs);
-		return;
-	}
-	if (api->role == RML_ROLE_ALLOC || api->role == RML_ROLE_BULK_ALLOC) {
-		struct rml_alloc *al = rml_arena_alloc(x->a, sizeof(*al));
-
-		if (api->field_arg >= nargs || api->map_arg >= nargs)
-			return;
-		al->api = api;
-		al->loc = ex_cursor_loc(x, call);
-		al->func = x->fn.name;
-		al->func_usr = x->fn.usr;
-		al->map_key = ex_expr_key(x, clang_Cursor_getArgument(call, (unsigned)api->map_arg));
-		ex_fref_of(x, clang_Cursor_getArgument(call, (unsigned)api->field_arg),
-			api->role == RML_ROLE_BULK_ALLOC, &al->src);
-		if (api->role == RML_ROLE_BULK_ALLOC && api->count_arg >= 0 && api->count_arg < nargs &&
-		    al->src.lo == RML_IDX_ALL) {
-			struct rml_num n = ex_eval_top(x, clang_Cursor_getArgument(call,
-									    (unsigned)api->count_arg));
-
-			if (n.known && !rml_ce_is_negative(n)) {
-				al->src.lo = 0;
-				al->src.hi = (long)n.v;
-			}
-		}
-		rml_ptrvec_push(&x->f->allocs, al);
-		x->fn.g.last_alloc = al;
-		x->fn.g.last_alloc_call = call;
-		if (api->role == RML_ROLE_BULK_ALLOC && api->handle_arg < nargs &&
-		    bulk_member_run(x, al, call, api, nargs)) {
-			/* runs of struct members allocated as if they were arrays */
-		} else if (api->role == RML_ROLE_BULK_ALLOC && api->handle_arg < nargs) {
-			struct rml_handle dst = ex_handle_of(x, clang_Cursor_getArgument(
-								 call, (unsigned)api->handle_arg));
-
-			if (dst.base)
-				record_store(x, al, &dst, true);
-		} else if (api->role == RML_ROLE_ALLOC) {
-			struct rml_handle dst;
-
-			if (ex_store_target(x, &dst, true))
-				record_store(x, al, &dst, false);
-			else
-				pair_store(x, al);
-		}
-	}
 }

@@ -2,55 +2,17 @@
  * extract/cfg.c: the control-flow builder's core: nodes and edges, events at the node
  * control is at, the int locals the paths keep apart, writes and calls waiting for their
  * node, and the function's graph copied into the facts when its walk ends.
- */
-#include "ex.h"
-
-#include <stdlib.h>
-#include <string.h>
-
-/* A write or a call whose control-flow node is made when the walk leaves the call. */
-void ex_cfg_pend(struct ex *x, CXCursor call, struct rml_write *w, struct rml_call *c)
-{
-	struct cfgb *g = &x->fn.g;
-	struct cfg_bufs *b = &x->gbuf;
-
-	if (!g->on)
-		return;
-	if (g->npend == b->cappend) {
-		b->cappend = b->cappend ? 2 * b->cappend : 32;
-		b->pend = rml_xrealloc(b->pend, b->cappend * sizeof(*b->pend));
-	}
-	b->pend[g->npend].call = call;
-	b->pend[g->npend].w = w;
-	b->pend[g->npend++].c = c;
-}
-
-/* The event just made for a call: the node of the write or call recorded for it. */
-void ex_cfg_pend_node(struct ex *x, CXCursor call, bool write)
-{
-	struct cfgb *g = &x->fn.g;
-	struct cfg_bufs *b = &x->gbuf;
-
-	for (size_t i = g->npend; i-- > 0;) {
-		if (!clang_equalCursors(b->pend[i].call, call))
-			continue;
-		if (write && b->pend[i].w)
-			b->pend[i].w->node = (int)g->nn - 1;
-		else if (!write && b->pend[i].c)
-			b->pend[i].c->node = (int)g->nn - 1;
-		else
-			continue;
-		return;
-	}
-}
-
-/*
+ *
  * While a function body is walked, its control flow is built beside the facts: branch
  * nodes for conditions (&& and || split, so each test is a branch of its own), loops,
  * switch dispatch, goto to labels, returns with what they return, and event nodes, in
  * program order, for what happens to handles and to int locals (ret). Nodes are made only
  * where control is (cur >= 0); the facts are extracted everywhere, dead code included.
  */
+#include "ex.h"
+
+#include <stdlib.h>
+#include <string.h>
 
 int ex_cfg_node(struct ex *x, enum rml_node_kind kind, const CXCursor *at)
 {
@@ -137,7 +99,7 @@ int ex_cfg_var_decl(struct ex *x, CXCursor decl, bool create)
 	for (unsigned i = 0; i < g->nvars; i++)
 		if (!clang_Cursor_isNull(g->var[i].decl) && clang_equalCursors(g->var[i].decl, decl))
 			return (int)i;
-	if (!create || g->nvars == MAX_GVARS)
+	if (!create || g->nvars == RML_ARRAY_SIZE(g->var))
 		return -1;
 	g->var[g->nvars].decl = decl;
 	g->var[g->nvars].name = ex_cxstr(x, clang_getCursorSpelling(decl));
@@ -159,7 +121,7 @@ int ex_cfg_var_temp(struct ex *x)
 {
 	struct cfgb *g = &x->fn.g;
 
-	if (g->nvars == MAX_GVARS)
+	if (g->nvars == RML_ARRAY_SIZE(g->var))
 		return -1;
 	g->var[g->nvars].decl = clang_getNullCursor();
 	g->var[g->nvars].name = "(result)";
@@ -173,6 +135,42 @@ void ex_cfg_var_used(struct ex *x, int var)
 		x->fn.g.var[var].used = true;
 }
 
+/* A write or a call whose control-flow node is made when the walk leaves the call. */
+void ex_cfg_pend(struct ex *x, CXCursor call, struct rml_write *w, struct rml_call *c)
+{
+	struct cfgb *g = &x->fn.g;
+	struct cfg_bufs *b = &x->gbuf;
+
+	if (!g->on)
+		return;
+	if (g->npend == b->cappend) {
+		b->cappend = b->cappend ? 2 * b->cappend : 32;
+		b->pend = rml_xrealloc(b->pend, b->cappend * sizeof(*b->pend));
+	}
+	b->pend[g->npend].call = call;
+	b->pend[g->npend].w = w;
+	b->pend[g->npend++].c = c;
+}
+
+/* The event just made for a call: the node of the write or call recorded for it. */
+void ex_cfg_pend_node(struct ex *x, CXCursor call, bool write)
+{
+	struct cfgb *g = &x->fn.g;
+	struct cfg_bufs *b = &x->gbuf;
+
+	for (size_t i = g->npend; i-- > 0;) {
+		if (!clang_equalCursors(b->pend[i].call, call))
+			continue;
+		if (write && b->pend[i].w)
+			b->pend[i].w->node = (int)g->nn - 1;
+		else if (!write && b->pend[i].c)
+			b->pend[i].c->node = (int)g->nn - 1;
+		else
+			continue;
+		return;
+	}
+}
+
 /* A function's walk begins (struct ex_fn zeroed): the entry is node 0. */
 void ex_cfg_begin(struct ex *x)
 {
@@ -184,48 +182,50 @@ void ex_cfg_begin(struct ex *x)
 	g->cur = ex_cfg_node(x, RML_NODE_NOP, NULL);
 }
 
-/* A function's walk ends: keep its control flow when anything in it matters. */
-void ex_cfg_end(struct ex *x, CXCursor fn)
+/* Where control reaches the end of the function: an end node, at the closing brace. */
+static void cfg_end_node(struct ex *x, CXCursor fn)
+{
+	struct rml_node *end;
+
+	if (x->fn.g.cur < 0)
+		return;
+	end = ex_cfg_emit(x, RML_NODE_END, fn);
+	if (end) {	/* the extent ends just after the brace */
+		end->loc = ex_mkloc(x, clang_getRangeEnd(clang_getCursorExtent(fn)));
+		if (end->loc.col > 1)
+			end->loc.col--;
+	}
+}
+
+/* The writes and calls that waited for their node: in graph f, or in none (f NULL). */
+static void pend_settle(struct ex *x, struct rml_func *f)
+{
+	struct cfg_bufs *b = &x->gbuf;
+
+	for (size_t i = 0; i < x->fn.g.npend; i++) {
+		struct rml_write *w = b->pend[i].w;
+		struct rml_call *c = b->pend[i].c;
+
+		if (!f) {
+			if (w)
+				w->node = -1;
+			if (c)
+				c->node = -1;
+			continue;
+		}
+		if (w && w->node >= 0)
+			w->cfg = f;
+		if (c && c->node >= 0)
+			c->cfg = f;
+	}
+}
+
+/* The nodes, into f: only the int locals that are returned or tested are kept apart. */
+static void cfg_copy_nodes(struct ex *x, struct rml_func *f)
 {
 	struct cfgb *g = &x->fn.g;
-	struct cfg_bufs *b = &x->gbuf;
-	struct rml_func *f;
-	int remap[MAX_GVARS];
-	unsigned *cnt;
+	int remap[EX_MAX_GVARS];
 
-	if (g->cur >= 0) {
-		struct rml_node *end = ex_cfg_emit(x, RML_NODE_END, fn);
-
-		if (end) {	/* at the closing brace (the extent ends just after it) */
-			end->loc = ex_mkloc(x, clang_getRangeEnd(clang_getCursorExtent(fn)));
-			if (end->loc.col > 1)
-				end->loc.col--;
-		}
-	}
-	g->on = false;
-	if (!g->nevents) {
-		for (size_t i = 0; i < g->npend; i++) {
-			if (b->pend[i].w)
-				b->pend[i].w->node = -1;
-			if (b->pend[i].c)
-				b->pend[i].c->node = -1;
-		}
-		return;
-	}
-	f = rml_arena_alloc(x->a, sizeof(*f));
-	for (size_t i = 0; i < g->npend; i++) {
-		if (b->pend[i].w && b->pend[i].w->node >= 0)
-			b->pend[i].w->cfg = f;
-		if (b->pend[i].c && b->pend[i].c->node >= 0)
-			b->pend[i].c->cfg = f;
-	}
-	f->usr = x->fn.usr;
-	f->name = x->fn.name;
-	f->loc = ex_cursor_loc(x, fn);
-	f->returns_handle = ex_is_field_ptr(clang_getCursorResultType(fn));
-	f->nparams = x->fn.nparams;
-	f->incomplete = g->incomplete;
-	/* keep apart only the int locals that are returned or tested */
 	for (unsigned i = 0; i < g->nvars; i++) {
 		remap[i] = -1;
 		if (g->var[i].used && f->nvars < RML_MAX_VARS) {
@@ -235,7 +235,7 @@ void ex_cfg_end(struct ex *x, CXCursor fn)
 	}
 	f->nnodes = g->nn;
 	f->nodes = rml_arena_alloc(x->a, g->nn * sizeof(*f->nodes));
-	memcpy(f->nodes, b->n, g->nn * sizeof(*f->nodes));
+	memcpy(f->nodes, x->gbuf.n, g->nn * sizeof(*f->nodes));
 	for (size_t i = 0; i < f->nnodes; i++) {
 		struct rml_node *n = &f->nodes[i];
 
@@ -252,8 +252,15 @@ void ex_cfg_end(struct ex *x, CXCursor fn)
 				n->cond.test = RML_TEST_NONE;
 		}
 	}
-	/* successors, a branch's true side first */
-	cnt = rml_xcalloc(g->nn + 1, sizeof(*cnt));
+}
+
+/* The edges, into f: each node's successors, a branch's true side first. */
+static void cfg_copy_edges(struct ex *x, struct rml_func *f)
+{
+	struct cfgb *g = &x->fn.g;
+	struct cfg_bufs *b = &x->gbuf;
+	unsigned *cnt = rml_xcalloc(g->nn + 1, sizeof(*cnt));
+
 	for (size_t i = 0; i < g->ne; i++)
 		cnt[b->e[i].from]++;
 	for (unsigned i = 0, sum = 0; i < g->nn; i++) {
@@ -268,9 +275,33 @@ void ex_cfg_end(struct ex *x, CXCursor fn)
 			if (b->e[i].slot == slot)
 				f->succ[cnt[b->e[i].from]++] = b->e[i].to;
 	free(cnt);
+}
+
+/* A function's walk ends: keep its control flow when anything in it matters. */
+void ex_cfg_end(struct ex *x, CXCursor fn)
+{
+	struct cfgb *g = &x->fn.g;
+	struct rml_func *f;
+
+	cfg_end_node(x, fn);
+	g->on = false;
+	if (!g->nevents) {
+		pend_settle(x, NULL);
+		return;
+	}
+	f = rml_arena_alloc(x->a, sizeof(*f));
+	pend_settle(x, f);
+	f->usr = x->fn.usr;
+	f->name = x->fn.name;
+	f->loc = ex_cursor_loc(x, fn);
+	f->returns_handle = ex_is_field_ptr(clang_getCursorResultType(fn));
+	f->nparams = x->fn.nparams;
+	f->incomplete = g->incomplete;
+	cfg_copy_nodes(x, f);
+	cfg_copy_edges(x, f);
 	f->nloops = g->nloops;
 	f->loops = rml_arena_alloc(x->a, (g->nloops + 1) * sizeof(*f->loops));
 	if (g->nloops)
-		memcpy(f->loops, b->loops, g->nloops * sizeof(*f->loops));
+		memcpy(f->loops, x->gbuf.loops, g->nloops * sizeof(*f->loops));
 	rml_ptrvec_push(&x->f->funcs, f);
 }

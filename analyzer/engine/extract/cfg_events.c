@@ -137,6 +137,64 @@ struct rml_val ex_cfg_val(struct ex *x, CXCursor e)
 	return v;
 }
 
+/* A bulk allocation tested where it is called: its result, kept apart by cfg_alloc. */
+static bool test_bulk_result(struct ex *x, CXCursor call, struct rml_cond *c)
+{
+	if (!is_alloc_call(x, call, RML_ROLE_BULK_ALLOC) || x->fn.g.leaf_var < 0)
+		return false;
+	c->test = RML_TEST_VAR;
+	c->var = x->fn.g.leaf_var;
+	return true;
+}
+
+/* A binary operator as a condition: an assignment, a null test, or a test of ret. */
+static void test_binary(struct ex *x, CXCursor s, struct rml_cond *c, bool *neg)
+{
+	enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(s);
+	CXCursor l, r, a;
+	bool lnull, rnull;
+	struct rml_num z;
+	struct kids kk;
+
+	ex_get_kids(s, &kk);
+	if (kk.n != 2)
+		return;
+	l = kk.c[0];
+	r = kk.c[1];
+	if (op == CXBinaryOperator_Assign) {	/* if ((f = ...)), if ((ret = ...)) */
+		if (ex_is_field_ptr(clang_getCursorType(l))) {
+			c->h = ex_handle_of(x, l);
+			c->test = RML_TEST_NONNULL;
+		} else if ((c->var = ex_cfg_var(x, l, true)) >= 0) {
+			c->test = RML_TEST_VAR;
+		}
+		return;
+	}
+	if (op != CXBinaryOperator_EQ && op != CXBinaryOperator_NE && op != CXBinaryOperator_LT &&
+	    op != CXBinaryOperator_GE)
+		return;
+	if (op == CXBinaryOperator_EQ || op == CXBinaryOperator_NE) {
+		lnull = is_null_const(x, l);
+		rnull = is_null_const(x, r);
+		a = lnull ? r : l;
+		if ((lnull || rnull) && ex_is_field_ptr(clang_getCursorType(ex_strip_more(a)))) {
+			c->h = ex_handle_of(x, ex_strip_more(a));
+			c->test = RML_TEST_NONNULL;
+			*neg = op == CXBinaryOperator_EQ;
+			return;
+		}
+	}
+	/* ret != 0, ret == 0, ret < 0, ret >= 0: an error code is negative */
+	z = ex_eval_top(x, r);
+	if (!z.known || z.v)
+		return;
+	if ((c->var = ex_cfg_var(x, l, true)) >= 0)
+		c->test = RML_TEST_VAR;
+	else if (!test_bulk_result(x, ex_strip(l), c))
+		return;
+	*neg = op == CXBinaryOperator_EQ || op == CXBinaryOperator_GE;
+}
+
 /*
  * What a condition leaf tests. *neg when it holds for the opposite: f == NULL, ret == 0,
  * ret >= 0.
@@ -145,7 +203,6 @@ void ex_cfg_test(struct ex *x, CXCursor e, struct rml_cond *c, bool *neg)
 {
 	CXCursor s = ex_strip(e);
 	enum CXCursorKind k = clang_getCursorKind(s);
-	struct kids kk;
 
 	*neg = false;
 	c->test = RML_TEST_NONE;
@@ -154,61 +211,13 @@ void ex_cfg_test(struct ex *x, CXCursor e, struct rml_cond *c, bool *neg)
 		if (is_call_of(x, s, test_fns, 1)) {
 			if (tested_handle(x, clang_Cursor_getArgument(s, 0), &c->h))
 				c->test = RML_TEST_ISERR;
-		} else if (is_alloc_call(x, s, RML_ROLE_BULK_ALLOC) && x->fn.g.leaf_var >= 0) {
-			c->test = RML_TEST_VAR;
-			c->var = x->fn.g.leaf_var;
+		} else {
+			test_bulk_result(x, s, c);
 		}
 		return;
 	}
 	if (k == CXCursor_BinaryOperator) {
-		enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(s);
-		CXCursor l, r, a;
-		bool lnull, rnull;
-
-		ex_get_kids(s, &kk);
-		if (kk.n != 2)
-			return;
-		l = kk.c[0];
-		r = kk.c[1];
-		if (op == CXBinaryOperator_Assign) {	/* if ((f = ...)), if ((ret = ...)) */
-			if (ex_is_field_ptr(clang_getCursorType(l))) {
-				c->h = ex_handle_of(x, l);
-				c->test = RML_TEST_NONNULL;
-			} else if ((c->var = ex_cfg_var(x, l, true)) >= 0) {
-				c->test = RML_TEST_VAR;
-			}
-			return;
-		}
-		if (op != CXBinaryOperator_EQ && op != CXBinaryOperator_NE && op != CXBinaryOperator_LT &&
-		    op != CXBinaryOperator_GE)
-			return;
-		if (op == CXBinaryOperator_EQ || op == CXBinaryOperator_NE) {
-			lnull = is_null_const(x, l);
-			rnull = is_null_const(x, r);
-			a = lnull ? r : l;
-			if ((lnull || rnull) && ex_is_field_ptr(clang_getCursorType(ex_strip_more(a)))) {
-				c->h = ex_handle_of(x, ex_strip_more(a));
-				c->test = RML_TEST_NONNULL;
-				*neg = op == CXBinaryOperator_EQ;
-				return;
-			}
-		}
-		/* ret != 0, ret == 0, ret < 0, ret >= 0: an error code is negative */
-		{
-			struct rml_num z = ex_eval_top(x, r);
-
-			if (!z.known || z.v)
-				return;
-		}
-		if ((c->var = ex_cfg_var(x, l, true)) >= 0) {
-			c->test = RML_TEST_VAR;
-		} else if (is_alloc_call(x, ex_strip(l), RML_ROLE_BULK_ALLOC) && x->fn.g.leaf_var >= 0) {
-			c->test = RML_TEST_VAR;
-			c->var = x->fn.g.leaf_var;
-		} else {
-			return;
-		}
-		*neg = op == CXBinaryOperator_EQ || op == CXBinaryOperator_GE;
+		test_binary(x, s, c, neg);
 		return;
 	}
 	if (ex_is_field_ptr(clang_getCursorType(s)) &&
@@ -258,7 +267,7 @@ static bool cfg_discarded(struct ex *x)
 	       k == CXCursor_ForStmt;
 }
 
-/* An allocation handle_call recorded: where its result goes. */
+/* An allocation ex_handle_call recorded: where its result goes. */
 static void cfg_alloc(struct ex *x, CXCursor call, const struct rml_api *api)
 {
 	const struct rml_alloc *al = x->fn.g.last_alloc;
@@ -271,7 +280,7 @@ static void cfg_alloc(struct ex *x, CXCursor call, const struct rml_api *api)
 	int nargs = clang_Cursor_getNumArguments(call);
 
 	if (!al || !clang_equalCursors(call, x->fn.g.last_alloc_call))
-		return;	/* handle_call did not take it (arguments missing) */
+		return;	/* ex_handle_call did not take it (arguments missing) */
 	p = cfg_parent(x, &pat);
 	pk = clang_getCursorKind(p);
 	if (api->role == RML_ROLE_ALLOC) {
@@ -297,7 +306,7 @@ static void cfg_alloc(struct ex *x, CXCursor call, const struct rml_api *api)
 		} else if (pk == CXCursor_VarDecl) {
 			var = ex_cfg_var_decl(x, p, true);
 		} else if (x->fn.g.have_leaf && (clang_equalCursors(ex_strip(call), x->fn.g.leaf) ||
-					      clang_equalCursors(p, x->fn.g.leaf))) {
+						 clang_equalCursors(p, x->fn.g.leaf))) {
 			var = x->fn.g.leaf_var = ex_cfg_var_temp(x);
 		} else if (pk == CXCursor_ReturnStmt) {
 			var = ex_cfg_var_temp(x);
@@ -339,122 +348,158 @@ static bool cfg_handle_arg(struct ex *x, CXCursor arg, struct rml_handle *h, boo
 	return h->base || h->base_param >= 0;
 }
 
+/* A call of the API: an allocation, or a use or a free of the handle it takes. */
+static void cfg_api_call(struct ex *x, CXCursor call, const struct rml_api *api, int nargs)
+{
+	struct rml_event *ev;
+
+	if (api->role == RML_ROLE_ALLOC || api->role == RML_ROLE_BULK_ALLOC) {
+		cfg_alloc(x, call, api);
+		return;
+	}
+	if (api->handle_arg < 0 || api->handle_arg >= nargs)
+		return;
+	ev = ex_cfg_event(x, api->role == RML_ROLE_FREE || api->role == RML_ROLE_BULK_FREE ?
+			  RML_EV_FREE : RML_EV_USE, call);
+	if (!ev)
+		return;
+	ev->api = api;
+	ev->h = ex_handle_of(x, clang_Cursor_getArgument(call, (unsigned)api->handle_arg));
+	if (ev->kind == RML_EV_USE)
+		ex_cfg_pend_node(x, call, true);
+}
+
+/* IS_ERR(f) and the like, not as a condition (a branch of its own tests those). */
+static void cfg_test_call(struct ex *x, CXCursor call)
+{
+	struct rml_event *ev;
+	struct rml_handle h;
+
+	if (x->fn.g.have_leaf && clang_equalCursors(call, x->fn.g.leaf))
+		return;	/* the branch tests it */
+	if (tested_handle(x, clang_Cursor_getArgument(call, 0), &h) &&
+	    (ev = ex_cfg_event(x, RML_EV_TEST, call)))
+		ev->h = h;
+}
+
+/*
+ * The arguments of a call (the first EX_MAX_PARAMS): &ret given away sets ret to what is
+ * not known; a handle given to a function of the driver (own) is an argument of the call
+ * event (returned, *nh of them; NULL for none), anywhere else it escapes.
+ */
+static struct rml_handle *cfg_call_args(struct ex *x, CXCursor call, const char *name, bool own,
+					size_t *nh)
+{
+	int nargs = clang_Cursor_getNumArguments(call);
+	struct rml_handle *args = NULL, h;
+	struct rml_event *ev;
+	bool addr;
+
+	*nh = 0;
+	for (int i = 0; i < nargs && i < EX_MAX_PARAMS; i++) {
+		CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
+		CXCursor s = ex_strip_more(arg);
+
+		if (clang_getCursorKind(s) == CXCursor_UnaryOperator &&
+		    clang_getCursorUnaryOperatorKind(s) == CXUnaryOperator_AddrOf) {
+			struct kids k;
+			int v;
+
+			ex_get_kids(s, &k);
+			if (k.n == 1 && (v = ex_cfg_var(x, k.c[0], false)) >= 0 &&
+			    (ev = ex_cfg_event(x, RML_EV_SETVAR, call))) {
+				ev->var = v;	/* &ret given away: its value is not known */
+				ev->val.kind = RML_VAL_OTHER;
+				ev->val.var = -1;
+			}
+		}
+		if (!cfg_handle_arg(x, arg, &h, &addr))
+			continue;
+		if (addr || !own) {
+			if ((ev = ex_cfg_event(x, RML_EV_ESCAPE, call))) {
+				ev->h = h;
+				ev->addr = addr;
+				ev->callee_name = name;
+			}
+			continue;
+		}
+		if (!args) {
+			args = rml_arena_alloc(x->a, (size_t)nargs * sizeof(*args));
+			for (int j = 0; j < nargs; j++)
+				args[j].base_param = -1;
+		}
+		args[i] = h;
+		(*nh)++;
+	}
+	return args;
+}
+
+/*
+ * A function of the driver given as a callback may run from here on (the action of
+ * devm_add_action_or_reset() runs at once when it fails): what it frees may be freed here.
+ */
+static void cfg_callbacks(struct ex *x, CXCursor call)
+{
+	int nargs = clang_Cursor_getNumArguments(call);
+	struct rml_event *ev;
+
+	for (int i = 0; i < nargs && i < EX_MAX_PARAMS; i++) {
+		CXCursor s = ex_strip_more(clang_Cursor_getArgument(call, (unsigned)i));
+		CXCursor fn;
+		struct kids k;
+
+		if (clang_getCursorKind(s) == CXCursor_UnaryOperator &&
+		    clang_getCursorUnaryOperatorKind(s) == CXUnaryOperator_AddrOf) {
+			ex_get_kids(s, &k);
+			if (k.n != 1)
+				continue;
+			s = ex_strip(k.c[0]);
+		}
+		if (clang_getCursorKind(s) != CXCursor_DeclRefExpr)
+			continue;
+		fn = clang_getCursorReferenced(s);
+		if (clang_getCursorKind(fn) != CXCursor_FunctionDecl || !ex_is_own(x, fn) ||
+		    !(ev = ex_cfg_event(x, RML_EV_CALL, call)))
+			continue;
+		ev->callee = ex_usr_of(x, fn);
+		ev->callee_name = ex_cxstr(x, clang_getCursorSpelling(fn));
+	}
+}
+
 static void cfg_call(struct ex *x, CXCursor call)
 {
 	const char *name = ex_func_name(x, call);
 	const struct rml_api *api = rml_api_lookup(name);
 	int nargs = clang_Cursor_getNumArguments(call);
+	CXCursor callee;
+	struct rml_handle *args;
 	struct rml_event *ev;
-	struct rml_handle h;
-	bool addr;
+	size_t nh;
+	bool own;
 
 	if (api) {
-		switch (api->role) {
-		case RML_ROLE_ALLOC:
-		case RML_ROLE_BULK_ALLOC:
-			cfg_alloc(x, call, api);
-			return;
-		default:
-			if (api->handle_arg < 0 || api->handle_arg >= nargs)
-				return;
-			ev = ex_cfg_event(x, api->role == RML_ROLE_FREE || api->role == RML_ROLE_BULK_FREE ?
-					RML_EV_FREE : RML_EV_USE, call);
-			if (!ev)
-				return;
-			ev->api = api;
-			ev->h = ex_handle_of(x, clang_Cursor_getArgument(call, (unsigned)api->handle_arg));
-			if (ev->kind == RML_EV_USE)
-				ex_cfg_pend_node(x, call, true);
-			return;
-		}
+		cfg_api_call(x, call, api, nargs);
+		return;
 	}
 	if (is_named(name, test_fns) && nargs == 1) {
-		if (x->fn.g.have_leaf && clang_equalCursors(call, x->fn.g.leaf))
-			return;	/* the branch tests it */
-		if (tested_handle(x, clang_Cursor_getArgument(call, 0), &h) &&
-		    (ev = ex_cfg_event(x, RML_EV_TEST, call)))
-			ev->h = h;
+		cfg_test_call(x, call);
 		return;
 	}
 	if (is_named(name, err_fns) || !strcmp(name, "__builtin_expect"))
 		return;
-	{
-		CXCursor callee = clang_getCursorReferenced(call);
-		bool own = clang_getCursorKind(callee) == CXCursor_FunctionDecl && ex_is_own(x, callee);
-		struct rml_handle *args = NULL;
-		size_t nh = 0;
-
-		for (int i = 0; i < nargs && i < 32; i++) {
-			CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
-			CXCursor s = ex_strip_more(arg);
-
-			if (clang_getCursorKind(s) == CXCursor_UnaryOperator &&
-			    clang_getCursorUnaryOperatorKind(s) == CXUnaryOperator_AddrOf) {
-				struct kids k;
-				int v;
-
-				ex_get_kids(s, &k);
-				if (k.n == 1 && (v = ex_cfg_var(x, k.c[0], false)) >= 0 &&
-				    (ev = ex_cfg_event(x, RML_EV_SETVAR, call))) {
-					ev->var = v;	/* &ret given away: its value is not known */
-					ev->val.kind = RML_VAL_OTHER;
-					ev->val.var = -1;
-				}
-			}
-			if (!cfg_handle_arg(x, arg, &h, &addr))
-				continue;
-			if (addr || !own) {
-				if ((ev = ex_cfg_event(x, RML_EV_ESCAPE, call))) {
-					ev->h = h;
-					ev->addr = addr;
-					ev->callee_name = name;
-				}
-				continue;
-			}
-			if (!args) {
-				args = rml_arena_alloc(x->a, (size_t)nargs * sizeof(*args));
-				for (int j = 0; j < nargs; j++)
-					args[j].base_param = -1;
-			}
-			args[i] = h;
-			nh++;
-		}
-		if (own && (ev = ex_cfg_event(x, RML_EV_CALL, call))) {
-			ex_cfg_pend_node(x, call, false);
-			ev->callee = ex_usr_of(x, callee);
-			ev->callee_name = name;
-			if (nh) {
-				ev->args = args;
-				ev->nargs = (size_t)(nargs < 32 ? nargs : 32);
-			}
-		}
-		/*
-		 * A function of the driver given as a callback may run from here on (the
-		 * action of devm_add_action_or_reset() runs at once when it fails): what it
-		 * frees may be freed here.
-		 */
-		for (int i = 0; i < nargs && i < 32; i++) {
-			CXCursor s = ex_strip_more(clang_Cursor_getArgument(call, (unsigned)i));
-			CXCursor fn;
-			struct kids k;
-
-			if (clang_getCursorKind(s) == CXCursor_UnaryOperator &&
-			    clang_getCursorUnaryOperatorKind(s) == CXUnaryOperator_AddrOf) {
-				ex_get_kids(s, &k);
-				if (k.n != 1)
-					continue;
-				s = ex_strip(k.c[0]);
-			}
-			if (clang_getCursorKind(s) != CXCursor_DeclRefExpr)
-				continue;
-			fn = clang_getCursorReferenced(s);
-			if (clang_getCursorKind(fn) != CXCursor_FunctionDecl || !ex_is_own(x, fn) ||
-			    !(ev = ex_cfg_event(x, RML_EV_CALL, call)))
-				continue;
-			ev->callee = ex_usr_of(x, fn);
-			ev->callee_name = ex_cxstr(x, clang_getCursorSpelling(fn));
+	callee = clang_getCursorReferenced(call);
+	own = clang_getCursorKind(callee) == CXCursor_FunctionDecl && ex_is_own(x, callee);
+	args = cfg_call_args(x, call, name, own, &nh);
+	if (own && (ev = ex_cfg_event(x, RML_EV_CALL, call))) {
+		ex_cfg_pend_node(x, call, false);
+		ev->callee = ex_usr_of(x, callee);
+		ev->callee_name = name;
+		if (nh) {
+			ev->args = args;
+			ev->nargs = (size_t)(nargs < EX_MAX_PARAMS ? nargs : EX_MAX_PARAMS);
 		}
 	}
+	cfg_callbacks(x, call);
 	if (is_named(name, noreturn_fns))
 		ex_cfg_emit(x, RML_NODE_NORETURN, call);
 }
@@ -474,7 +519,7 @@ static struct rml_handle store_source(struct ex *x, CXCursor rhs)
 	    k != CXCursor_ArraySubscriptExpr)
 		return none;
 	if (!ex_is_field_ptr(t) && !(t.kind == CXType_Pointer &&
-				  clang_getCanonicalType(clang_getPointeeType(t)).kind == CXType_Void))
+				     clang_getCanonicalType(clang_getPointeeType(t)).kind == CXType_Void))
 		return none;
 	return ex_handle_of(x, s);
 }
@@ -530,49 +575,32 @@ static void cfg_setvar(struct ex *x, int var, CXCursor rhs, CXCursor at)
 	}
 }
 
-/* After a node's children were walked: the events it makes. */
-void ex_cfg_post(struct ex *x, CXCursor c)
+/* A write that sets its operand: a handle stored, or an int local set. */
+static void cfg_written(struct ex *x, const struct ex_write *wr)
 {
-	enum CXCursorKind kind = clang_getCursorKind(c);
+	if (wr->kind != EX_W_ASSIGN)	/* op=, ++, --: to what is not known */
+		cfg_setvar(x, ex_cfg_var(x, wr->lhs, false), clang_getNullCursor(), wr->op);
+	else if (ex_is_field_ptr(clang_getCursorType(wr->lhs)))
+		cfg_store(x, wr->lhs, clang_getNullCursor(), wr->rhs, wr->op);
+	else
+		cfg_setvar(x, ex_cfg_var(x, wr->lhs, true), wr->rhs, wr->op);
+}
+
+/* After a cursor's children were walked: the events it makes (wr: the write it is, or NULL). */
+void ex_cfg_post(struct ex *x, CXCursor c, const struct ex_write *wr)
+{
 	struct kids k;
 
 	if (!x->fn.g.on)
 		return;
-	switch (kind) {
+	if (wr) {
+		if (ex_write_sets(wr))
+			cfg_written(x, wr);
+		return;
+	}
+	switch (clang_getCursorKind(c)) {
 	case CXCursor_CallExpr:
 		cfg_call(x, c);
-		break;
-	case CXCursor_BinaryOperator:
-		if (clang_getCursorBinaryOperatorKind(c) != CXBinaryOperator_Assign)
-			break;
-		ex_get_kids(c, &k);
-		if (k.n != 2)
-			break;
-		if (ex_is_field_ptr(clang_getCursorType(k.c[0])))
-			cfg_store(x, k.c[0], clang_getNullCursor(), k.c[1], c);
-		else
-			cfg_setvar(x, ex_cfg_var(x, k.c[0], true), k.c[1], c);
-		break;
-	case CXCursor_CompoundAssignOperator:
-		ex_get_kids(c, &k);
-		if (k.n != 2)
-			break;
-		cfg_setvar(x, ex_cfg_var(x, k.c[0], false), clang_getNullCursor(), c);
-		break;
-	case CXCursor_UnaryOperator:
-		switch (clang_getCursorUnaryOperatorKind(c)) {
-		case CXUnaryOperator_PostInc:
-		case CXUnaryOperator_PostDec:
-		case CXUnaryOperator_PreInc:
-		case CXUnaryOperator_PreDec:
-			ex_get_kids(c, &k);
-			if (k.n != 1)
-				break;
-			cfg_setvar(x, ex_cfg_var(x, k.c[0], false), clang_getNullCursor(), c);
-			break;
-		default:
-			break;
-		}
 		break;
 	case CXCursor_VarDecl: {
 		CXType t = clang_getCursorType(c);

@@ -9,7 +9,7 @@ static enum CXChildVisitResult collect_kid(CXCursor c, CXCursor parent, CXClient
 	struct kids *k = data;
 
 	(void)parent;
-	if (k->n == MAX_KIDS) {
+	if (k->n == RML_ARRAY_SIZE(k->c)) {
 		k->more = true;
 		return CXChildVisit_Break;
 	}
@@ -107,7 +107,7 @@ CXCursor ex_strip_more(CXCursor c)
 	return c;
 }
 
-/* s is `op X` where X, its casts and parentheses stripped, is a kid: X; else null. */
+/* s is `op X` where X, parentheses and implicit conversions stripped, is a kid: X; else null. */
 CXCursor ex_unary_operand(CXCursor s, enum CXUnaryOperatorKind op, enum CXCursorKind kid)
 {
 	struct kids k;

@@ -89,13 +89,89 @@ static struct rml_num eval_var(struct ex *x, CXCursor ref, CXCursor use, int dep
 	return rml_ce_cast(eval(x, k.c[k.n - 1], depth + 1), bits, sign);
 }
 
+/* -a, +a, ~a, !a (k: c's children). */
+static struct rml_num eval_unary(struct ex *x, CXCursor c, const struct kids *k, int depth,
+				 unsigned bits, bool sign)
+{
+	enum rml_ce_op op;
+
+	if (k->n != 1)
+		return rml_ce_unknown("not a constant expression");
+	switch (clang_getCursorUnaryOperatorKind(c)) {
+	case CXUnaryOperator_Minus:
+		op = RML_CE_NEG;
+		break;
+	case CXUnaryOperator_Plus:
+		op = RML_CE_PLUS;
+		break;
+	case CXUnaryOperator_Not:
+		op = RML_CE_NOT;
+		break;
+	case CXUnaryOperator_LNot:
+		op = RML_CE_LNOT;
+		break;
+	default:
+		return rml_ce_unknown("not a constant expression");
+	}
+	return rml_ce_unop(op, eval(x, k->c[0], depth + 1), bits, sign);
+}
+
+/* a op b (k: c's children); the right side of && and || only where the left does not decide. */
+static struct rml_num eval_binary(struct ex *x, CXCursor c, const struct kids *k, int depth,
+				  unsigned bits, bool sign)
+{
+	bool ok;
+	enum rml_ce_op op = binop_of(clang_getCursorBinaryOperatorKind(c), &ok);
+	struct rml_num a, b;
+
+	if (!ok || k->n != 2)
+		return rml_ce_unknown("not a constant expression");
+	a = eval(x, k->c[0], depth + 1);
+	if ((op == RML_CE_LAND && a.known && !a.v) || (op == RML_CE_LOR && a.known && a.v))
+		return rml_ce_binop(op, a, a, bits, sign);
+	b = eval(x, k->c[1], depth + 1);
+	return rml_ce_binop(op, a, b, bits, sign);
+}
+
+/* A name: an enumerator, or a const variable with a constant initialiser. */
+static struct rml_num eval_ref(struct ex *x, CXCursor c, int depth, unsigned bits, bool sign)
+{
+	CXCursor ref = clang_getCursorReferenced(c);
+	unsigned eb;
+	bool es;
+
+	switch (clang_getCursorKind(ref)) {
+	case CXCursor_EnumConstantDecl:
+		if (ex_type_int(clang_getCursorType(ref), &eb, &es) && !es)
+			return rml_ce_const(clang_getEnumConstantDeclUnsignedValue(ref), bits, sign);
+		return rml_ce_const((uint64_t)clang_getEnumConstantDeclValue(ref), bits, sign);
+	case CXCursor_VarDecl:
+		return eval_var(x, ref, c, depth);
+	case CXCursor_ParmDecl:
+		return unknown(x, ex_cxstr(x, clang_getCursorSpelling(ref)), "is a parameter");
+	default:
+		return unknown(x, ex_cxstr(x, clang_getCursorSpelling(c)), "is not a constant");
+	}
+}
+
+/* A call: only a __builtin_ one (__builtin_ffsll() in FIELD_PREP()) can be a constant. */
+static struct rml_num eval_call(struct ex *x, CXCursor c)
+{
+	if (ex_cxstr_eq(clang_getCursorSpelling(c), "") ||
+	    !strncmp(ex_cxstr(x, clang_getCursorSpelling(c)), "__builtin_", 10))
+		return clang_eval(x, c);
+	return rml_ce_unknown(rml_arena_printf(x->a, "call to '%s'",
+					       ex_cxstr(x, clang_getCursorSpelling(c))));
+}
+
+/* c's value at the type it is written in (depth: how deep in the expression). */
 static struct rml_num eval(struct ex *x, CXCursor c, int depth)
 {
 	enum CXCursorKind kind = clang_getCursorKind(c);
 	unsigned bits = 64;
-	bool sign = false, ok;
+	bool sign = false;
 	struct kids k;
-	struct rml_num a, b;
+	struct rml_num a;
 
 	if (depth > MAX_EVAL_DEPTH)
 		return rml_ce_unknown("expression too deep");
@@ -124,32 +200,10 @@ static struct rml_num eval(struct ex *x, CXCursor c, int depth)
 		return rml_ce_cast(eval(x, k.c[k.n - 1], depth + 1), bits, sign);
 	case CXCursor_UnaryOperator:
 		ex_get_kids(c, &k);
-		if (k.n != 1)
-			return rml_ce_unknown("not a constant expression");
-		switch (clang_getCursorUnaryOperatorKind(c)) {
-		case CXUnaryOperator_Minus:
-			return rml_ce_unop(RML_CE_NEG, eval(x, k.c[0], depth + 1), bits, sign);
-		case CXUnaryOperator_Plus:
-			return rml_ce_unop(RML_CE_PLUS, eval(x, k.c[0], depth + 1), bits, sign);
-		case CXUnaryOperator_Not:
-			return rml_ce_unop(RML_CE_NOT, eval(x, k.c[0], depth + 1), bits, sign);
-		case CXUnaryOperator_LNot:
-			return rml_ce_unop(RML_CE_LNOT, eval(x, k.c[0], depth + 1), bits, sign);
-		default:
-			return rml_ce_unknown("not a constant expression");
-		}
-	case CXCursor_BinaryOperator: {
-		enum rml_ce_op op = binop_of(clang_getCursorBinaryOperatorKind(c), &ok);
-
+		return eval_unary(x, c, &k, depth, bits, sign);
+	case CXCursor_BinaryOperator:
 		ex_get_kids(c, &k);
-		if (!ok || k.n != 2)
-			return rml_ce_unknown("not a constant expression");
-		a = eval(x, k.c[0], depth + 1);
-		if ((op == RML_CE_LAND && a.known && !a.v) || (op == RML_CE_LOR && a.known && a.v))
-			return rml_ce_binop(op, a, a, bits, sign);
-		b = eval(x, k.c[1], depth + 1);
-		return rml_ce_binop(op, a, b, bits, sign);
-	}
+		return eval_binary(x, c, &k, depth, bits, sign);
 	case CXCursor_ConditionalOperator:
 		ex_get_kids(c, &k);
 		if (k.n != 3)
@@ -158,35 +212,11 @@ static struct rml_num eval(struct ex *x, CXCursor c, int depth)
 		if (!a.known)
 			return a;
 		return rml_ce_cast(eval(x, k.c[a.v ? 1 : 2], depth + 1), bits, sign);
-	case CXCursor_DeclRefExpr: {
-		CXCursor ref = clang_getCursorReferenced(c);
-
-		switch (clang_getCursorKind(ref)) {
-		case CXCursor_EnumConstantDecl: {
-			unsigned eb;
-			bool es;
-
-			if (ex_type_int(clang_getCursorType(ref), &eb, &es) && !es)
-				return rml_ce_const(clang_getEnumConstantDeclUnsignedValue(ref), bits, sign);
-			return rml_ce_const((uint64_t)clang_getEnumConstantDeclValue(ref), bits, sign);
-		}
-		case CXCursor_VarDecl:
-			return eval_var(x, ref, c, depth);
-		case CXCursor_ParmDecl:
-			return unknown(x, ex_cxstr(x, clang_getCursorSpelling(ref)), "is a parameter");
-		default:
-			return unknown(x, ex_cxstr(x, clang_getCursorSpelling(c)), "is not a constant");
-		}
-	}
+	case CXCursor_DeclRefExpr:
+		return eval_ref(x, c, depth, bits, sign);
 	case CXCursor_CallExpr:
-		if (ex_cxstr_eq(clang_getCursorSpelling(c), "") ||
-		    !strncmp(ex_cxstr(x, clang_getCursorSpelling(c)), "__builtin_", 10))
-			return clang_eval(x, c);	/* __builtin_ffsll() in FIELD_PREP() */
-		return rml_ce_unknown(rml_arena_printf(x->a, "call to '%s'",
-						       ex_cxstr(x, clang_getCursorSpelling(c))));
-	case CXCursor_StmtExpr:
-		return clang_eval(x, c);	/* FIELD_PREP() and friends */
-	default:
+		return eval_call(x, c);
+	default:	/* StmtExpr: FIELD_PREP() and friends */
 		return clang_eval(x, c);
 	}
 }

@@ -1,7 +1,7 @@
 /*
  * extract/ex.h: what the files of the extractor share, and only they include. The walk's
  * state: struct ex for the whole translation unit, and in it struct ex_fn for the function
- * whose body is being walked (zeroed when one starts and when it ends). Then, file by file,
+ * whose body is being walked (all zero outside one). Then, file by file,
  * the functions the other files call.
  *
  * Names: a function used in its own file only is static and unprefixed; one that other
@@ -24,20 +24,20 @@
 struct ex_file_info {
 	CXFile file;
 	const char *name;	/* arena */
-	const char *text;	/* libclang's buffer, valid while the TU lives (file_text) */
+	const char *text;	/* libclang's buffer, valid while the TU lives (ex_file_text) */
 	size_t len;
 	bool own;		/* the main file or a header the driver includes with quotes */
 	bool known;
 	bool text_known;	/* text asked for: NULL then means libclang has none */
 };
 
-#define MAX_KIDS 64
+#define EX_MAX_KIDS 64
 
-/* A cursor's first MAX_KIDS children (ex_get_kids). */
+/* A cursor's first EX_MAX_KIDS children (ex_get_kids). */
 struct kids {
-	CXCursor c[MAX_KIDS];
+	CXCursor c[EX_MAX_KIDS];
 	unsigned n;
-	bool more;	/* there were more than MAX_KIDS */
+	bool more;	/* there were more than EX_MAX_KIDS */
 };
 
 /* All children, however many (initialiser lists of large tables). Free with free(v->c). */
@@ -75,7 +75,7 @@ struct cfg_bufs {
 	size_t cappend;
 };
 
-#define MAX_GVARS 64	/* int locals numbered while a function is walked (RML_MAX_VARS kept) */
+#define EX_MAX_GVARS 64	/* int locals numbered while a function is walked (RML_MAX_VARS kept) */
 
 /*
  * The control flow of the function being walked, built as its body is walked (in struct
@@ -96,27 +96,38 @@ struct cfgb {
 		CXCursor decl;		/* the VarDecl, or a null cursor for a result kept apart */
 		const char *name;
 		bool used;		/* returned or tested: worth keeping apart */
-	} var[MAX_GVARS];
+	} var[EX_MAX_GVARS];
 	unsigned nvars;
 	CXCursor leaf;			/* the condition leaf being walked (a branch of its own) */
 	bool have_leaf;
 	int leaf_var;			/* the result a bulk allocation in that leaf went to */
-	const struct rml_alloc *last_alloc;	/* the allocation handle_call made last ... */
+	const struct rml_alloc *last_alloc;	/* the allocation ex_handle_call made last ... */
 	CXCursor last_alloc_call;	/* ... at this call */
 	unsigned nevents;
 	const char *incomplete;
 	size_t npend;
 };
 
-#define MAX_STACK 256
+#define EX_MAX_DEPTH 256	/* ancestors kept while a function body is walked (stack[]) */
 
-/* The function whose body is being walked: all of it is zero outside one. */
+/*
+ * The parameters a function's walk numbers (params[]); the arguments of a call past them
+ * are not followed, since no callee numbers them. pmod has a bit for each.
+ */
+#define EX_MAX_PARAMS 32
+_Static_assert(EX_MAX_PARAMS <= 32, "struct ex_fn's pmod has one bit per parameter");
+
+/*
+ * The function whose body is being walked: all of it is zero outside one (the walk starts
+ * with it zero and walk.c's function_visit zeroes it when a function ends; ex_cfg_begin
+ * sets what the control-flow builder starts at -1).
+ */
 struct ex_fn {
 	const char *name;	/* the function's name (arena), NULL at file scope */
 	const char *usr;	/* and its USR (static functions are per file) */
-	CXCursor params[32];	/* its parameters */
+	CXCursor params[EX_MAX_PARAMS];	/* its parameters */
 	int nparams;
-	uint32_t pmod;		/* the parameters it assigns or gives the address of */
+	uint32_t pmod;		/* the parameters it assigns or gives the address of (bit i) */
 	struct {
 		CXCursor var;		/* a local pointer set to a kmemdup() of a table ... */
 		struct rml_falias *fa;	/* ... and that alias */
@@ -154,16 +165,19 @@ struct ex_fn {
 		struct rml_handle h;
 	} last[64];
 	int nlast;
-	CXCursor stack[MAX_STACK];	/* ancestors while walking a function body */
+	CXCursor stack[EX_MAX_DEPTH];	/* ancestors while walking a function body */
 	int depth;
 	struct cfgb g;			/* the control flow of the function being walked */
 };
 
 /*
  * A write in a function body: an assignment, or op=, ++, -- or & of an operand. What the
- * write collectors get (walk.c's on_write, on_assign, on_written).
+ * write collectors get (walk.c's on_write, on_assign, on_written), and ex_cfg_post.
  */
+enum ex_write_kind { EX_W_ASSIGN, EX_W_COMPOUND, EX_W_INCDEC, EX_W_ADDR };
+
 struct ex_write {
+	enum ex_write_kind kind;
 	CXCursor op;		/* the operator */
 	CXCursor lhs;		/* the operand written, or whose address is taken */
 	CXCursor rhs;		/* the value of = and op=; null for ++, -- and & */
@@ -178,7 +192,7 @@ struct ex {
 	/* open-addressed map CXFile -> file_info */
 	struct ex_file_info *files;
 	size_t nfiles, cap;
-	/* struct reg_field / struct regmap_config declarations, once found */
+	/* struct reg_field's declaration, once met (ex_is_regfield_type) */
 	unsigned regfield_hash;
 	bool have_regfield;
 	/* record types known to contain (or not) a reg_field */
@@ -218,6 +232,7 @@ struct ex_file_info *ex_file_info(struct ex *x, CXFile file);
 const char *ex_file_text(struct ex *x, struct ex_file_info *fi);
 /* Where a location is expanded, its column as displayed (tabs every 8). */
 struct rml_loc ex_mkloc(struct ex *x, CXSourceLocation sl);
+/* Where a cursor is, as ex_mkloc() gives it. */
 struct rml_loc ex_cursor_loc(struct ex *x, CXCursor c);
 /* Is the cursor written in the driver (main file or a quoted header of it)? */
 bool ex_is_own(struct ex *x, CXCursor c);
@@ -226,7 +241,9 @@ void ex_note_inclusion(struct ex *x, CXCursor c);
 
 /* ---- cursor.c: children, and expressions looked through ---- */
 
+/* A cursor's first EX_MAX_KIDS children (k->more when it has others). */
 void ex_get_kids(CXCursor c, struct kids *k);
+/* All of a cursor's children (free(v->c) after). */
 void ex_get_all_kids(CXCursor c, struct kidvec *v);
 /* A cursor of type void, or of none. */
 bool ex_is_void_type(CXCursor c);
@@ -236,18 +253,20 @@ bool ex_is_designated(CXCursor c);
 CXCursor ex_strip(CXCursor c);
 /* Also through casts and GNU statement expressions (the value of their last statement). */
 CXCursor ex_strip_more(CXCursor c);
-/* s is `op X` where X, its casts and parentheses stripped, is a kid: X; else null. */
+/* s is `op X` where X, parentheses and implicit conversions stripped, is a kid: X; else null. */
 CXCursor ex_unary_operand(CXCursor s, enum CXUnaryOperatorKind op, enum CXCursorKind kid);
 
 /* ---- types.c: the types the extractor knows ---- */
 
 /* An integer type: its width (64 at most) and signedness. */
 bool ex_type_int(CXType t, unsigned *bits, bool *is_signed);
+/* A struct or union named so, through typedefs and qualifiers. */
 bool ex_is_record_named(CXType t, const char *name);
 /* struct reg_field (its declaration remembered once met). */
 bool ex_is_regfield_type(struct ex *x, CXType t);
 /* An array's element type, canonical. */
 CXType ex_elem_type(CXType t);
+/* An array, of a known size or not. */
 bool ex_is_array(CXType t);
 /* fn on each member of a record type, through its declaration (invalid records too). */
 void ex_visit_fields(CXType t, enum CXVisitorResult (*fn)(CXCursor c, CXClientData data),
@@ -256,10 +275,13 @@ void ex_visit_fields(CXType t, enum CXVisitorResult (*fn)(CXCursor c, CXClientDa
 bool ex_type_has_regfield(struct ex *x, CXType t, int depth);
 /* A struct (or array of them) with a struct reg_field * member: a variant description. */
 bool ex_type_has_regfield_ptr(struct ex *x, CXType t);
+/* struct regmap *. */
 bool ex_is_regmap_ptr(CXType t);
 /* struct regmap_field *: a handle. */
 bool ex_is_field_ptr(CXType t);
+/* struct reg_field *: a pointer to a table. */
 bool ex_is_regfield_ptr(struct ex *x, CXType t);
+/* struct regmap_config *. */
 bool ex_is_config_ptr(CXType t);
 /* A handle, or an array of them / pointer to them (a handle array passed on). */
 bool ex_is_handle_type(CXType t);
@@ -288,10 +310,8 @@ const char *ex_spelled_text(struct ex *x, CXCursor e);
 
 /* The part (RML_REG ...) a member of struct reg_field is; -1. */
 int ex_part_of_member(const char *m);
-/* fld becomes t's next field; its unknown parts are counted. */
-void ex_table_add(struct ex *x, struct rml_table *t, struct rml_field *fld);
-/* A field read from its initialiser. */
-struct rml_field *ex_new_field(struct ex *x, const char *name, CXCursor init);
+/* `(struct reg_field){ ... }` written at a call (in a function): a table of its own. */
+struct rml_field *ex_inline_field(struct ex *x, CXCursor e);
 /* Collector: a regmap_config variable's initialiser. */
 void ex_config_decl(struct ex *x, CXCursor var, CXCursor init);
 /* Collector: a variable initialised with reg_field values (tables, variant structs). */
@@ -331,8 +351,9 @@ void ex_handle_array_decl(struct ex *x, CXCursor var, CXCursor init);
 
 /* ---- calls.c: calls, and regmap pointers ---- */
 
-/* Collectors: a regmap pointer declared or assigned: a regmap init, or an alias. */
+/* Collector: a regmap pointer declared: set by a regmap init, or an alias of another. */
 void ex_regmap_ptr_decl(struct ex *x, CXCursor var, CXCursor init);
+/* Collector: the same, assigned. */
 void ex_regmap_ptr_assign(struct ex *x, const struct ex_write *wr);
 /* Collector: DST = local handle: DST holds what the local last got from an allocator. */
 void ex_handle_assign(struct ex *x, const struct ex_write *wr);
@@ -344,11 +365,13 @@ void ex_handle_call(struct ex *x, CXCursor call);
 /* `from` (a pointer to reg_fields, by its key) is set to src: the alias made, or NULL. */
 struct rml_falias *ex_field_alias(struct ex *x, const char *from, CXCursor src,
 				  const char *variant);
-/* Collectors: a pointer to reg_fields declared or assigned (a table, or a copy of one). */
+/* Collector: a pointer to reg_fields declared: set to a table, or to a copy of one. */
 void ex_regfield_ptr_decl(struct ex *x, CXCursor var, CXCursor init);
+/* Collector: the same, assigned (to a variable or a member). */
 void ex_regfield_ptr_assign(struct ex *x, const struct ex_write *wr);
-/* Collectors: a local regmap_config pointer declared or assigned `&foo_regmap_config`. */
+/* Collector: a local regmap_config pointer declared as `&foo_regmap_config`. */
 void ex_config_ptr_decl(struct ex *x, CXCursor var, CXCursor init);
+/* Collector: the same, assigned. */
 void ex_config_ptr_assign(struct ex *x, const struct ex_write *wr);
 /* Collector: a DeclRefExpr: a use of a pointer to a table copy, which may change it. */
 void ex_copy_ref(struct ex *x, CXCursor c);
@@ -393,15 +416,16 @@ bool ex_cfg_stmt(struct ex *x, CXCursor c);
 struct rml_val ex_cfg_val(struct ex *x, CXCursor e);
 /* What a condition leaf tests; *neg when it holds for the opposite (f == NULL, ret >= 0). */
 void ex_cfg_test(struct ex *x, CXCursor e, struct rml_cond *c, bool *neg);
-/* After a cursor's children were walked: the events it makes. */
-void ex_cfg_post(struct ex *x, CXCursor c);
+/* After a cursor's children were walked: the events it makes (wr: the write it is, or NULL). */
+void ex_cfg_post(struct ex *x, CXCursor c, const struct ex_write *wr);
 
 /* ---- maxmask.c: a field's maximum taken from its mask ---- */
 
 /* Collector: a comparison with a field's mask as the limit: `val > GENMASK(f.msb, f.lsb)`. */
 void ex_maxmask_compare(struct ex *x, CXCursor cmp);
-/* Collectors: `max = GENMASK(f.msb, f.lsb);` into a local, for comparisons further down. */
+/* Collector: `max = GENMASK(f.msb, f.lsb)` declared, for comparisons further down. */
 void ex_maxmask_decl(struct ex *x, CXCursor var, CXCursor init);
+/* Collector: the same, assigned to a local. */
 void ex_maxmask_assign(struct ex *x, const struct ex_write *wr);
 
 /* ---- lone.c: lone-file repair ---- */
@@ -415,8 +439,16 @@ void ex_repair_decl(struct ex *x, CXCursor c);
 void ex_visit(struct ex *x, CXCursor c, CXCursor parent);
 /* Walk the translation unit's own declarations: facts, or repairs (repairing). */
 void ex_walk(struct ex *x, CXTranslationUnit tu, struct rml_facts *facts, bool repairing);
-/* What the walk holds on the heap (not x->rep, the repairs made). */
+/* Free what the walk holds on the heap (not x->rep, the repairs made). */
 void ex_free(struct ex *x);
+
+/* Does the write set its operand: = or op= with a value, ++ or -- (not &)? */
+static inline bool ex_write_sets(const struct ex_write *wr)
+{
+	if (wr->kind == EX_W_INCDEC)
+		return clang_Cursor_isNull(wr->rhs);
+	return wr->kind != EX_W_ADDR && !clang_Cursor_isNull(wr->rhs);
+}
 
 /* Push an ancestor while a function body is walked (the caller has checked for room). */
 static inline void ex_push(struct ex *x, CXCursor c)

@@ -143,7 +143,7 @@ static struct rml_table *new_table(struct ex *x, CXCursor var, const char *name,
  * that holds nfields): the arena never frees, so a copy per field would cost memory
  * quadratic in the table's length (100,000 REG_FIELDs took 40 GB).
  */
-void ex_table_add(struct ex *x, struct rml_table *t, struct rml_field *fld)
+static void table_add(struct ex *x, struct rml_table *t, struct rml_field *fld)
 {
 	size_t n = t->nfields;
 
@@ -182,7 +182,7 @@ static bool is_voided(struct ex *x, CXCursor init)
 	return false;
 }
 
-struct rml_field *ex_new_field(struct ex *x, const char *name, CXCursor init)
+static struct rml_field *new_field(struct ex *x, const char *name, CXCursor init)
 {
 	struct rml_field *fld = rml_arena_alloc(x->a, sizeof(*fld));
 
@@ -198,8 +198,28 @@ struct rml_field *ex_new_field(struct ex *x, const char *name, CXCursor init)
 	return fld;
 }
 
+/* `(struct reg_field){ ... }` written at a call (e): a table of that one field. */
+struct rml_field *ex_inline_field(struct ex *x, CXCursor e)
+{
+	struct rml_table *t = rml_arena_alloc(x->a, sizeof(*t));
+	struct rml_field *fld;
+
+	t->name = rml_arena_printf(x->a, "(struct reg_field) in %s", x->fn.name);
+	t->var = "";
+	t->loc = ex_cursor_loc(x, e);
+	t->kind = RML_TBL_INLINE;
+	t->is_local = true;
+	t->func = x->fn.name;
+	t->array_len = -1;
+	t->elem = -1;
+	rml_ptrvec_push(&x->f->tables, t);
+	fld = new_field(x, rml_arena_printf(x->a, "(struct reg_field) at line %u", t->loc.line), e);
+	table_add(x, t, fld);
+	return fld;
+}
+
+/* A struct type's members, in order (the first 256). */
 struct member_list {
-	struct ex *x;
 	CXCursor m[256];
 	unsigned n;
 };
@@ -211,6 +231,32 @@ static enum CXVisitorResult collect_member(CXCursor c, CXClientData data)
 	if (ml->n < RML_ARRAY_SIZE(ml->m))
 		ml->m[ml->n++] = c;
 	return CXVisit_Continue;
+}
+
+/*
+ * Item *e of a struct's initialiser list, which comes after member pos: the member it sets
+ * (*mi, its index in ml; ml->n when it is not one of them), the designator's name (*name,
+ * NULL for an item without one) and the value (*e). False for a designator other than
+ * `.member =`.
+ */
+static bool init_item(struct ex *x, const struct member_list *ml, unsigned pos, CXCursor *e,
+		      unsigned *mi, const char **name)
+{
+	struct kids d;
+
+	*mi = pos;
+	*name = NULL;
+	if (!ex_is_designated(*e))
+		return true;
+	ex_get_kids(*e, &d);
+	if (d.n != 2 || clang_getCursorKind(d.c[0]) != CXCursor_MemberRef)
+		return false;
+	*name = ex_cxstr(x, clang_getCursorSpelling(d.c[0]));
+	for (*mi = 0; *mi < ml->n; (*mi)++)
+		if (ex_cxstr_eq(clang_getCursorSpelling(ml->m[*mi]), *name))
+			break;
+	*e = d.c[1];
+	return true;
 }
 
 static void walk_object(struct ex *x, CXCursor var, CXType t, CXCursor init, const char *path,
@@ -278,10 +324,10 @@ static void walk_array(struct ex *x, CXCursor var, CXType t, CXCursor init, cons
 			const char *slot = rml_arena_printf(x->a, "%s[%ld]", path, s);
 
 			if (leaf) {
-				struct rml_field *fld = ex_new_field(x, label && lo == hi ? label : slot, e);
+				struct rml_field *fld = new_field(x, label && lo == hi ? label : slot, e);
 
 				fld->index = s;
-				ex_table_add(x, tbl, fld);
+				table_add(x, tbl, fld);
 			} else {
 				x->elem = s;
 				walk_object(x, var, et, e, slot, NULL, NULL, s, label);
@@ -296,7 +342,7 @@ static void walk_array(struct ex *x, CXCursor var, CXType t, CXCursor init, cons
 /* A struct: its reg_field members form one table (a variant description); recurse into the rest. */
 static void walk_struct(struct ex *x, CXCursor var, CXType t, CXCursor init, const char *path)
 {
-	struct member_list ml = { .x = x, .n = 0 };
+	struct member_list ml = { .n = 0 };
 	struct rml_table *tbl = NULL;
 	struct rml_hptr hp[8];
 	size_t nhp = 0;
@@ -311,23 +357,11 @@ static void walk_struct(struct ex *x, CXCursor var, CXType t, CXCursor init, con
 	ex_get_all_kids(init, &k);
 	for (i = 0; i < k.n; i++) {
 		CXCursor e = k.c[i], m, se;
-		unsigned mi = pos;
+		unsigned mi;
 		const char *mname;
 		CXType mt;
 
-		if (ex_is_designated(e)) {
-			struct kids d;
-
-			ex_get_kids(e, &d);
-			if (d.n != 2 || clang_getCursorKind(d.c[0]) != CXCursor_MemberRef)
-				continue;
-			mname = ex_cxstr(x, clang_getCursorSpelling(d.c[0]));
-			for (mi = 0; mi < ml.n; mi++)
-				if (ex_cxstr_eq(clang_getCursorSpelling(ml.m[mi]), mname))
-					break;
-			e = d.c[1];
-		}
-		if (mi >= ml.n)
+		if (!init_item(x, &ml, pos, &e, &mi, &mname) || mi >= ml.n)
 			continue;
 		pos = mi + 1;
 		m = ml.m[mi];
@@ -345,8 +379,8 @@ static void walk_struct(struct ex *x, CXCursor var, CXType t, CXCursor init, con
 		}
 		if (ex_is_regfield_ptr(x, mt)) {	/* .fields = foo_fields: a per-variant table */
 			ex_field_alias(x, rml_arena_printf(x->a, "%s#%s", ex_record_key(x, t),
-							       ex_cxstr(x, clang_getCursorSpelling(m))),
-					    e, path);
+							   ex_cxstr(x, clang_getCursorSpelling(m))),
+				       e, path);
 			continue;
 		}
 		if (!ex_type_has_regfield(x, mt, 0))
@@ -381,13 +415,13 @@ static void walk_object(struct ex *x, CXCursor var, CXType t, CXCursor init, con
 {
 	init = ex_strip(init);
 	if (ex_is_regfield_type(x, t)) {
-		struct rml_field *fld = ex_new_field(x, label ? label : path, init);
+		struct rml_field *fld = new_field(x, label ? label : path, init);
 
 		fld->index = index;
 		fld->member = member;
 		if (!owner)
 			owner = new_table(x, var, path, RML_TBL_SINGLE);
-		ex_table_add(x, owner, fld);
+		table_add(x, owner, fld);
 		return;
 	}
 	if (clang_getCursorKind(init) == CXCursor_CompoundLiteralExpr) {
@@ -404,10 +438,24 @@ static void walk_object(struct ex *x, CXCursor var, CXType t, CXCursor init, con
 		walk_struct(x, var, t, init, path);
 }
 
+/* Where a regmap_config member the rules read goes; NULL for the others. */
+static struct rml_num *config_slot(struct rml_regcfg *cfg, const char *member)
+{
+	if (!strcmp(member, "val_bits"))
+		return &cfg->val_bits;
+	if (!strcmp(member, "reg_bits"))
+		return &cfg->reg_bits;
+	if (!strcmp(member, "reg_stride"))
+		return &cfg->reg_stride;
+	if (!strcmp(member, "max_register"))
+		return &cfg->max_register;
+	return NULL;
+}
+
 static void read_config(struct ex *x, CXCursor var, CXCursor init)
 {
 	struct rml_regcfg *cfg = rml_arena_alloc(x->a, sizeof(*cfg));
-	struct member_list ml = { .x = x, .n = 0 };
+	struct member_list ml = { .n = 0 };
 	struct kidvec k;
 	unsigned i, pos = 0;
 
@@ -424,38 +472,16 @@ static void read_config(struct ex *x, CXCursor var, CXCursor init)
 	ex_get_all_kids(init, &k);
 	for (i = 0; i < k.n; i++) {
 		CXCursor e = k.c[i];
-		const char *mname = NULL;
-		struct rml_num v;
+		const char *mname;
+		struct rml_num *slot;
 
-		if (ex_is_designated(e)) {
-			struct kids d;
-
-			ex_get_kids(e, &d);
-			if (d.n != 2 || clang_getCursorKind(d.c[0]) != CXCursor_MemberRef)
-				continue;
-			mname = ex_cxstr(x, clang_getCursorSpelling(d.c[0]));
-			e = d.c[1];
-			for (pos = 0; pos < ml.n; pos++)
-				if (ex_cxstr_eq(clang_getCursorSpelling(ml.m[pos]), mname))
-					break;
-		} else if (pos < ml.n) {
-			mname = ex_cxstr(x, clang_getCursorSpelling(ml.m[pos]));
-		}
-		pos++;
-		if (!mname)
+		if (!init_item(x, &ml, pos, &e, &pos, &mname))
 			continue;
-		if (!strcmp(mname, "val_bits") || !strcmp(mname, "reg_bits") ||
-		    !strcmp(mname, "reg_stride") || !strcmp(mname, "max_register")) {
-			v = ex_eval_top(x, e);
-			if (!strcmp(mname, "val_bits"))
-				cfg->val_bits = v;
-			else if (!strcmp(mname, "reg_bits"))
-				cfg->reg_bits = v;
-			else if (!strcmp(mname, "reg_stride"))
-				cfg->reg_stride = v;
-			else
-				cfg->max_register = v;
-		}
+		if (!mname && pos < ml.n)
+			mname = ex_cxstr(x, clang_getCursorSpelling(ml.m[pos]));
+		pos++;	/* a member not found by its name: the items after it are not placed */
+		if (mname && (slot = config_slot(cfg, mname)))
+			*slot = ex_eval_top(x, e);
 	}
 	free(k.c);
 }
@@ -534,7 +560,7 @@ void ex_table_written(struct ex *x, const struct ex_write *wr)
 	w->is_static = true;
 	w->is_const = clang_isConstQualifiedType(vt) ||
 		      (ex_is_array(vt) && clang_isConstQualifiedType(clang_getArrayElementType(vt)));
-	w->compound = clang_getCursorKind(wr->op) != CXCursor_BinaryOperator;	/* op=, ++, -- */
+	w->compound = wr->kind != EX_W_ASSIGN;	/* op=, ++, -- */
 	w->text = ex_spelled_text(x, wr->lhs);
 	rml_ptrvec_push(&x->f->tblwrites, w);
 }

@@ -156,24 +156,8 @@ void ex_fref_of(struct ex *x, CXCursor arg, bool bulk, struct rml_fref *r)
 	r->lo = RML_IDX_ALL;
 	r->hi = 0;
 	if (kind == CXCursor_CompoundLiteralExpr) {
-		struct rml_table *t;
-		struct rml_field *fld;
-
-		if (!x->fn.name)
-			return;
-		t = rml_arena_alloc(x->a, sizeof(*t));
-		t->name = rml_arena_printf(x->a, "(struct reg_field) in %s", x->fn.name);
-		t->var = "";
-		t->loc = ex_cursor_loc(x, e);
-		t->kind = RML_TBL_INLINE;
-		t->is_local = true;
-		t->func = x->fn.name;
-		t->array_len = -1;
-		t->elem = -1;
-		rml_ptrvec_push(&x->f->tables, t);
-		fld = ex_new_field(x, rml_arena_printf(x->a, "(struct reg_field) at line %u", t->loc.line), e);
-		ex_table_add(x, t, fld);
-		r->inline_field = fld;
+		if (x->fn.name)
+			r->inline_field = ex_inline_field(x, e);
 		return;
 	}
 	if (kind == CXCursor_ArraySubscriptExpr) {

@@ -105,64 +105,80 @@ void ex_local_written(struct ex *x, const struct ex_write *wr)
  * declared in, before every allocation of it (so on every path to them); otherwise it is
  * not known. Anything else written into a local table makes all of it unknown.
  */
+/*
+ * Part p of the fields of table t, held by local var: why what the code writes into it is
+ * not known (NULL, with *hit the one write that sets it, or -1 when none writes it).
+ */
+static const char *part_written(struct ex *x, CXCursor var, const struct rml_table *t, int p,
+				size_t nallocs, int *hit)
+{
+	const struct rml_loc *wl;
+	int nhit = 0;
+
+	*hit = -1;
+	for (int w = 0; w < x->fn.nlwrites; w++) {
+		if (!clang_equalCursors(x->fn.lwrites[w].var, var))
+			continue;
+		if (x->fn.lwrites[w].part == p || x->fn.lwrites[w].part < 0 ||
+		    t->kind != RML_TBL_SINGLE) {
+			*hit = w;
+			nhit++;
+		}
+	}
+	if (x->fn.lwrites_lost)
+		return "too many writes into local reg_fields to follow";
+	if (!nhit)
+		return NULL;
+	if (nhit > 1 || x->fn.lwrites[*hit].part != p || !x->fn.lwrites[*hit].direct ||
+	    !x->fn.lwrites[*hit].value.known)
+		return "set at run time";
+	wl = &x->fn.lwrites[*hit].loc;
+	for (size_t a = nallocs; a < x->f->allocs.n; a++) {
+		const struct rml_alloc *al = x->f->allocs.p[a];
+
+		if (al->src.var && !strcmp(al->src.var, t->var) &&
+		    (al->loc.line < wl->line ||
+		     (al->loc.line == wl->line && al->loc.col < wl->col)))
+			return "set at run time, after an allocation";
+	}
+	return NULL;
+}
+
+/* A field of table t, held by local var: the parts the code writes, settled. */
+static void settle_field(struct ex *x, CXCursor var, const struct rml_table *t,
+			 struct rml_field *fld, size_t nallocs)
+{
+	for (int p = 0; p < RML_NPART; p++) {
+		int hit;
+		const char *why = part_written(x, var, t, p, nallocs, &hit);
+
+		if (why) {
+			fld->part[p] = rml_ce_unknown(why);
+			rml_facts_unknown(x->f, &fld->loc,
+					  rml_arena_printf(x->a, "field '%s' %s", fld->name,
+							   rml_part_names[p]),
+					  why);
+		} else if (hit >= 0) {
+			fld->part[p] = x->fn.lwrites[hit].value;
+		} else {
+			continue;	/* not written */
+		}
+		if (p == RML_REG)
+			fld->reg_text = NULL;
+		if (p == RML_LSB || p == RML_MSB)
+			fld->width_sym = 0;
+	}
+}
+
 void ex_locals_settle(struct ex *x, size_t nallocs)
 {
-	for (int li = 0; li < x->fn.nlocals; li++) {
-		CXCursor var = x->fn.locals[li].var;
-
+	for (int li = 0; li < x->fn.nlocals; li++)
 		for (size_t ti = x->fn.locals[li].t0; ti < x->fn.locals[li].t1; ti++) {
 			struct rml_table *t = x->f->tables.p[ti];
 
-			for (size_t fi = 0; fi < t->nfields; fi++) {
-				struct rml_field *fld = t->fields[fi];
-
-				for (int p = 0; p < RML_NPART; p++) {
-					const char *why = NULL;
-					int hit = -1, nhit = 0;
-
-					for (int w = 0; w < x->fn.nlwrites; w++) {
-						if (!clang_equalCursors(x->fn.lwrites[w].var, var))
-							continue;
-						if (x->fn.lwrites[w].part == p ||
-						    x->fn.lwrites[w].part < 0 || t->kind != RML_TBL_SINGLE) {
-							hit = w;
-							nhit++;
-						}
-					}
-					if (x->fn.lwrites_lost)
-						why = "too many writes into local reg_fields to follow";
-					else if (!nhit)
-						continue;
-					else if (nhit > 1 || x->fn.lwrites[hit].part != p ||
-						 !x->fn.lwrites[hit].direct || !x->fn.lwrites[hit].value.known)
-						why = "set at run time";
-					for (size_t a = nallocs; !why && a < x->f->allocs.n; a++) {
-						const struct rml_alloc *al = x->f->allocs.p[a];
-						const struct rml_loc *wl = &x->fn.lwrites[hit].loc;
-
-						if (al->src.var && !strcmp(al->src.var, t->var) &&
-						    (al->loc.line < wl->line ||
-						     (al->loc.line == wl->line && al->loc.col < wl->col)))
-							why = "set at run time, after an allocation";
-					}
-					if (why) {
-						fld->part[p] = rml_ce_unknown(why);
-						rml_facts_unknown(x->f, &fld->loc,
-								  rml_arena_printf(x->a, "field '%s' %s",
-										   fld->name,
-										   rml_part_names[p]),
-								  why);
-					} else {
-						fld->part[p] = x->fn.lwrites[hit].value;
-					}
-					if (p == RML_REG)
-						fld->reg_text = NULL;
-					if (p == RML_LSB || p == RML_MSB)
-						fld->width_sym = 0;
-				}
-			}
+			for (size_t fi = 0; fi < t->nfields; fi++)
+				settle_field(x, x->fn.locals[li].var, t, t->fields[fi], nallocs);
 		}
-	}
 }
 
 /* `p = ...`, `p += ...`, `p++`, `&p` on a parameter p: what the caller gave is not kept. */
@@ -185,7 +201,7 @@ void ex_param_modified(struct ex *x, const struct ex_write *wr)
 		return;
 	p = ex_param_index(x, clang_getCursorReferenced(s));
 	if (p >= 0)
-		x->fn.pmod |= UINT32_C(1) << p;
+		x->fn.pmod |= UINT32_C(1) << p;	/* p < EX_MAX_PARAMS <= 32 */
 }
 
 static void forget_modified(uint32_t pmod, struct rml_operand *o)

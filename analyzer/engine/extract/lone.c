@@ -8,6 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/*
+ * What repair.c's oracle is asked about: an object of type t in the initialiser being
+ * repaired, whose members and elements it says to keep, blank, or look into.
+ */
 struct rctx {
 	struct ex *x;
 	CXType t;
@@ -16,6 +20,7 @@ struct rctx {
 
 #define MAX_RCTX 1024
 
+/* The contexts of one initialiser's repair (x->rcpool while it runs). */
 struct rpool {
 	struct rctx c[MAX_RCTX];
 	unsigned n;
@@ -25,7 +30,7 @@ static struct rctx *rctx_new(struct rctx *parent, CXType t)
 {
 	struct rpool *pool = (struct rpool *)((char *)parent->x->rcpool);
 
-	if (pool->n == MAX_RCTX)
+	if (pool->n == RML_ARRAY_SIZE(pool->c))
 		return NULL;
 	pool->c[pool->n] = (struct rctx){ parent->x, clang_getCanonicalType(t), false };
 	return &pool->c[pool->n++];

@@ -34,7 +34,7 @@ bool ex_type_int(CXType t, unsigned *bits, bool *is_signed)
 		break;
 	case CXType_Enum:
 		return ex_type_int(clang_getEnumDeclIntegerType(clang_getTypeDeclaration(c)), bits,
-				is_signed);
+				   is_signed);
 	default:
 		return false;
 	}
@@ -110,7 +110,7 @@ static enum CXChildVisitResult fields_visit_cb(CXCursor c, CXCursor parent, CXCl
 }
 
 void ex_visit_fields(CXType t, enum CXVisitorResult (*fn)(CXCursor c, CXClientData data),
-			 CXClientData data)
+		     CXClientData data)
 {
 	struct fields_visit fv = { fn, data, false };
 	CXType c = clang_getCanonicalType(t);
@@ -199,18 +199,22 @@ bool ex_type_has_regfield_ptr(struct ex *x, CXType t)
 	return h.has;
 }
 
-bool ex_is_regmap_ptr(CXType t)
+/* A pointer to the struct named record. */
+static bool is_pointer_to(CXType t, const char *record)
 {
 	CXType c = clang_getCanonicalType(t);
 
-	return c.kind == CXType_Pointer && ex_is_record_named(clang_getPointeeType(c), "regmap");
+	return c.kind == CXType_Pointer && ex_is_record_named(clang_getPointeeType(c), record);
+}
+
+bool ex_is_regmap_ptr(CXType t)
+{
+	return is_pointer_to(t, "regmap");
 }
 
 bool ex_is_field_ptr(CXType t)
 {
-	CXType c = clang_getCanonicalType(t);
-
-	return c.kind == CXType_Pointer && ex_is_record_named(clang_getPointeeType(c), "regmap_field");
+	return is_pointer_to(t, "regmap_field");
 }
 
 bool ex_is_regfield_ptr(struct ex *x, CXType t)
@@ -222,9 +226,7 @@ bool ex_is_regfield_ptr(struct ex *x, CXType t)
 
 bool ex_is_config_ptr(CXType t)
 {
-	CXType c = clang_getCanonicalType(t);
-
-	return c.kind == CXType_Pointer && ex_is_record_named(clang_getPointeeType(c), "regmap_config");
+	return is_pointer_to(t, "regmap_config");
 }
 
 /* struct regmap_field *, or an array of them / pointer to them (a handle array passed on). */

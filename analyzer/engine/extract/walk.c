@@ -25,42 +25,44 @@ static bool unevaluated(const struct ex *x)
 	return false;
 }
 
-/* The kinds of write a body has (struct ex_write). */
-enum write_kind { W_NONE, W_ASSIGN, W_COMPOUND, W_INCDEC, W_ADDR };
-
-static enum write_kind write_kind(CXCursor c, enum CXCursorKind kind)
+/* The kind of write c is (by its operator); false when it is none. */
+static bool write_kind(CXCursor c, enum CXCursorKind kind, enum ex_write_kind *wk)
 {
 	switch (kind) {
 	case CXCursor_BinaryOperator:
-		return clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign ? W_ASSIGN :
-											 W_NONE;
+		*wk = EX_W_ASSIGN;
+		return clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign;
 	case CXCursor_CompoundAssignOperator:
-		return W_COMPOUND;
+		*wk = EX_W_COMPOUND;
+		return true;
 	case CXCursor_UnaryOperator:
 		switch (clang_getCursorUnaryOperatorKind(c)) {
 		case CXUnaryOperator_PostInc:
 		case CXUnaryOperator_PostDec:
 		case CXUnaryOperator_PreInc:
 		case CXUnaryOperator_PreDec:
-			return W_INCDEC;
+			*wk = EX_W_INCDEC;
+			return true;
 		case CXUnaryOperator_AddrOf:
-			return W_ADDR;
+			*wk = EX_W_ADDR;
+			return true;
 		default:
-			return W_NONE;
+			return false;
 		}
 	default:
-		return W_NONE;
+		return false;
 	}
 }
 
-/* The write c is: false when it has no operand. */
-static bool write_of(CXCursor c, struct ex_write *wr)
+/* The write c is (of kind wk): false when it has no operand. */
+static bool write_of(CXCursor c, enum ex_write_kind wk, struct ex_write *wr)
 {
 	struct kids k;
 
 	ex_get_kids(c, &k);
 	if (!k.n)
 		return false;
+	wr->kind = wk;
 	wr->op = c;
 	wr->lhs = k.c[0];
 	wr->rhs = k.n == 2 ? k.c[1] : clang_getNullCursor();
@@ -81,9 +83,10 @@ static bool var_init(CXCursor var, CXCursor *init)
 }
 
 /*
- * The collectors: what each cursor of a function body is looked at for, in this order
- * (facts are kept in the order they are found, and the output follows it). These lists
- * are the one place a new fact's collector is added.
+ * The collectors: what each cursor of a function body is looked at for, by the kind of
+ * cursor, in this order (facts are kept in the order they are found, and the output
+ * follows it). All but on_written run before the cursor's children are walked. These
+ * lists are the one place a new fact's collector is added.
  */
 
 /* A variable declared with an initialiser (var, init). */
@@ -97,7 +100,7 @@ static void (*const on_decl[])(struct ex *x, CXCursor var, CXCursor init) = {
 	ex_handle_array_decl,	/* a pointer to a handle array */
 };
 
-/* An assignment (lhs = rhs), when its operands have been looked at. */
+/* An assignment (lhs = rhs). */
 static void (*const on_assign[])(struct ex *x, const struct ex_write *wr) = {
 	ex_maxmask_assign,
 	ex_regmap_ptr_assign,
@@ -116,7 +119,7 @@ static void (*const on_call[])(struct ex *x, CXCursor call) = {
 	ex_handle_call,		/* inits, writes, allocations, the driver's calls, probes */
 };
 
-/* A reference to a declaration. */
+/* A DeclRefExpr. */
 static void (*const on_ref[])(struct ex *x, CXCursor ref) = {
 	ex_copy_ref,		/* a pointer to a table copy used */
 };
@@ -141,14 +144,13 @@ static void (*const on_file_decl[])(struct ex *x, CXCursor var, CXCursor init) =
 	ex_table_decl,
 };
 
-/* The collectors of a cursor met before its children; wr: the write it is, if any. */
-static void collect(struct ex *x, CXCursor c, enum CXCursorKind kind, enum write_kind wk,
-		    const struct ex_write *wr)
+/* The collectors of a cursor met before its children; wr: the write it is, or NULL. */
+static void collect(struct ex *x, CXCursor c, enum CXCursorKind kind, const struct ex_write *wr)
 {
 	CXCursor init;
 	size_t i;
 
-	if (wk != W_NONE && (x->fn.nparams || x->fn.nlocals) && !unevaluated(x))
+	if (wr && (x->fn.nparams || x->fn.nlocals) && !unevaluated(x))
 		for (i = 0; i < RML_ARRAY_SIZE(on_write); i++)
 			on_write[i](x, wr);
 	switch (kind) {
@@ -175,7 +177,7 @@ static void collect(struct ex *x, CXCursor c, enum CXCursorKind kind, enum write
 				on_compare[i](x, c);
 			break;
 		case CXBinaryOperator_Assign:
-			if (wk == W_ASSIGN && !clang_Cursor_isNull(wr->rhs))
+			if (wr && ex_write_sets(wr))
 				for (i = 0; i < RML_ARRAY_SIZE(on_assign); i++)
 					on_assign[i](x, wr);
 			break;
@@ -188,13 +190,10 @@ static void collect(struct ex *x, CXCursor c, enum CXCursorKind kind, enum write
 	}
 }
 
-/* The collectors of a cursor met after its children. */
-static void collect_after(struct ex *x, enum write_kind wk, const struct ex_write *wr)
+/* The collectors of a cursor met after its children; wr: the write it is, or NULL. */
+static void collect_after(struct ex *x, const struct ex_write *wr)
 {
-	bool binary = wk == W_ASSIGN || wk == W_COMPOUND;
-
-	if ((binary && !clang_Cursor_isNull(wr->rhs)) ||
-	    (wk == W_INCDEC && clang_Cursor_isNull(wr->rhs)))
+	if (wr && ex_write_sets(wr))
 		for (size_t i = 0; i < RML_ARRAY_SIZE(on_written); i++)
 			on_written[i](x, wr);
 }
@@ -208,15 +207,15 @@ static enum CXChildVisitResult body_visit(CXCursor c, CXCursor parent, CXClientD
 	struct ex *x = data;
 	enum CXCursorKind kind = clang_getCursorKind(c);
 	unsigned outer_block = x->block;
-	enum write_kind wk = write_kind(c, kind);
-	struct ex_write wr;
+	enum ex_write_kind wk;
+	struct ex_write wrbuf, *wr = NULL;
 
 	(void)parent;
-	if (wk == W_ADDR && !x->fn.nparams && !x->fn.nlocals)
-		wk = W_NONE;	/* & matters to on_write only */
-	if (wk != W_NONE && !write_of(c, &wr))
-		wk = W_NONE;
-	collect(x, c, kind, wk, &wr);
+	if (write_kind(c, kind, &wk) &&
+	    (wk != EX_W_ADDR || x->fn.nparams || x->fn.nlocals) &&	/* & matters to on_write only */
+	    write_of(c, wk, &wrbuf))
+		wr = &wrbuf;
+	collect(x, c, kind, wr);
 	/* a block (and an unbraced if/else branch) is one for variant pairing */
 	if (kind == CXCursor_CompoundStmt ||
 	    (x->fn.depth && clang_getCursorKind(x->fn.stack[x->fn.depth - 1]) == CXCursor_IfStmt &&
@@ -230,9 +229,8 @@ static enum CXChildVisitResult body_visit(CXCursor c, CXCursor parent, CXClientD
 		} else {
 			ex_cfg_incomplete(x, "statements nested too deep");
 		}
-		if (wk != W_NONE)
-			collect_after(x, wk, &wr);
-		ex_cfg_post(x, c);
+		collect_after(x, wr);
+		ex_cfg_post(x, c, wr);
 	}
 	x->block = outer_block;
 	return CXChildVisit_Continue;
@@ -249,7 +247,7 @@ static void function_visit(struct ex *x, CXCursor fn)
 	size_t nwrites = x->f->writes.n, ncalls = x->f->calls.n, nallocs = x->f->allocs.n;
 	int n = clang_Cursor_getNumArguments(fn);
 
-	x->fn = (struct ex_fn){ 0 };
+	/* x->fn is all zero: the walk starts so, and each function leaves it so */
 	x->fn.name = ex_cxstr(x, clang_getCursorSpelling(fn));
 	x->fn.usr = ex_usr_of(x, fn);
 	for (int i = 0; i < n && i < (int)RML_ARRAY_SIZE(x->fn.params); i++)
