@@ -33,7 +33,7 @@ struct rml_rule {
 	void (*check_facts)(struct rml_ctx *ctx, const struct rml_facts *f);
 	/* a regmap_field_* call made concrete (through wrappers), once per call chain */
 	void (*check_write)(struct rml_ctx *ctx, const struct rml_winst *wi);
-	/* a lifetime result of paths.c of the kind `life` */
+	/* a lifetime result of paths/ of the kind `life` */
 	void (*check_life)(struct rml_ctx *ctx, const struct rml_life *l);
 	enum rml_life_kind life;
 };

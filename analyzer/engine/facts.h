@@ -2,7 +2,7 @@
  * facts: the model of one analysed file (its translation unit), or of a driver's files
  * merged: field tables and their fields, regmap configs, regmap inits, field allocations,
  * calls, control flow, probe requests and what could not be resolved (the vectors are
- * listed in facts.def). Filled by extract, joined by link.c and paths.c, read (const) by
+ * listed in facts.def). Filled by extract, joined by link.c and paths/, read (const) by
  * the rules. The model only: no stage's code. Everything lives in the facts' arena and
  * goes at once in rml_facts_fini(). No libclang.
  */
@@ -275,9 +275,11 @@ struct rml_falias {
 					   the key of the pointer member it points on to */
 };
 
-/* ---- control flow: the paths the lifetime rules follow (extract.c builds, paths.c reads) ---- */
+/* ---- control flow: the paths the lifetime rules follow (extract/ builds, paths/ reads) ---- */
 
 #define RML_MAX_VARS 16		/* int locals a function's paths keep apart (ret, err, ...) */
+#define RML_MAX_PARAMS 32	/* parameters of a function whose handles are followed (one bit
+				   each in extract's and paths' masks) */
 
 /* What an expression gives, as far as the lifetime rules care. */
 enum rml_val_kind {
@@ -406,7 +408,7 @@ struct rml_tblwrite {
 	const char *text;		/* the written expression ("tbl[i].reg") */
 };
 
-/* ---- lifetime results (paths.c): what the lifetime rules report ---- */
+/* ---- lifetime results (paths/): what the lifetime rules report ---- */
 
 enum rml_life_kind {
 	RML_LIFE_LEAK,		/* an allocation not freed on some path */

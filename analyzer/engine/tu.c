@@ -1,7 +1,7 @@
 /*
  * tu: builds the libclang command line for one file (lone-file mode against the bundled
  * headers, or the caller's normalised compiler flags), parses it, keeps libclang's own
- * errors as facts for -v, and hands the translation unit to extract.c.
+ * errors as facts for -v, and hands the translation unit to extract/.
  */
 #include "tu.h"
 

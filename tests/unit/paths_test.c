@@ -1,5 +1,5 @@
 /*
- * paths_test: the lifetime engine (paths.c) on control flow written by hand, without
+ * paths_test: the lifetime engine (analyzer/engine/paths/) on control flow written by hand, without
  * parsing any C, and the lifetime rules' messages on what it finds.
  */
 #include <stdarg.h>

@@ -31,10 +31,13 @@ static inline bool is_owner_kind(enum rml_hkind k)
 	return k == RML_HK_MEMBER || k == RML_HK_GLOBAL;
 }
 
-/* Parameter p as a bit of a summary's masks (parameters past 31 are not summarised). */
+/* a summary's parameter masks have a bit for each parameter extract follows */
+_Static_assert(RML_MAX_PARAMS <= 32, "RML_MAX_PARAMS parameters must fit a uint32_t mask");
+
+/* Parameter p as a bit of a summary's masks. */
 static inline uint32_t pbit(int p)
 {
-	return p >= 0 && p < 32 ? UINT32_C(1) << p : 0;
+	return p >= 0 && p < RML_MAX_PARAMS ? UINT32_C(1) << p : 0;
 }
 
 /* Holder hid as a bit of a state's or a call's holder mask (none for -1). */

@@ -1,0 +1,566 @@
+/*
+ * extract/fields.c: struct reg_field values and the tables they are kept in (arrays,
+ * variant structs, single variables, compound literals), regmap_config initialisers, and
+ * tables of static storage written by the code.
+ */
+#include "ex.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int ex_part_of_member(const char *m)
+{
+	for (int i = 0; i < RML_NPART; i++)
+		if (!strcmp(rml_part_names[i], m))
+			return i;
+	return -1;
+}
+
+static enum CXChildVisitResult impure_cb(CXCursor c, CXCursor parent, CXClientData data)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	(void)parent;
+	if (k == CXCursor_CallExpr || k == CXCursor_CompoundAssignOperator ||
+	    k == CXCursor_StmtExpr ||
+	    (k == CXCursor_BinaryOperator &&
+	     clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign) ||
+	    (k == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(c) != CXUnaryOperator_Minus &&
+	     clang_getCursorUnaryOperatorKind(c) != CXUnaryOperator_Plus &&
+	     clang_getCursorUnaryOperatorKind(c) != CXUnaryOperator_Not &&
+	     clang_getCursorUnaryOperatorKind(c) != CXUnaryOperator_LNot &&
+	     clang_getCursorUnaryOperatorKind(c) != CXUnaryOperator_Deref)) {
+		*(bool *)data = true;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* Does evaluating e twice give the same value: no call, assignment, ++ or volatile? */
+static bool pure_expr(CXCursor e)
+{
+	bool impure = clang_isVolatileQualifiedType(clang_getCursorType(e));
+
+	if (!impure)
+		impure_cb(e, clang_getNullCursor(), &impure);
+	if (!impure)
+		clang_visitChildren(e, impure_cb, &impure);
+	return !impure;
+}
+
+/* Fill a field's parts from its initialiser (an init list, or a compound literal). */
+static void read_field(struct ex *x, struct rml_field *fld, CXCursor init)
+{
+	struct kids k;
+	unsigned i, pos = 0;
+	CXCursor at[RML_NPART];
+
+	for (i = 0; i < RML_NPART; i++)
+		at[i] = clang_getNullCursor();
+
+	for (i = 0; i < RML_NPART; i++)
+		fld->part[i] = rml_ce_const(0, 32, false);
+	init = ex_strip(init);
+	if (clang_getCursorKind(init) == CXCursor_CompoundLiteralExpr) {
+		ex_get_kids(init, &k);
+		if (k.n)
+			init = k.c[k.n - 1];
+	}
+	if (clang_getCursorKind(init) != CXCursor_InitListExpr) {
+		for (i = 0; i < RML_NPART; i++)
+			fld->part[i] = rml_ce_unknown("not written as an initialiser");
+		return;
+	}
+	ex_get_kids(init, &k);
+	for (i = 0; i < k.n; i++) {
+		CXCursor e = k.c[i];
+		int part = (int)pos;
+
+		if (ex_is_designated(e)) {
+			struct kids d;
+
+			ex_get_kids(e, &d);
+			if (d.n != 2 || clang_getCursorKind(d.c[0]) != CXCursor_MemberRef)
+				continue;
+			part = ex_part_of_member(ex_cxstr(x, clang_getCursorSpelling(d.c[0])));
+			e = d.c[1];
+		}
+		if (part < 0 || part >= RML_NPART)
+			continue;
+		fld->part[part] = ex_eval_top(x, e);
+		at[part] = e;
+		if (part == RML_REG)
+			fld->reg_text = ex_spelled_text(x, e);
+		pos = (unsigned)part + 1;
+	}
+	/* REG_FIELD(reg, 8 + priv->id, 8 + priv->id): one bit, wherever it is */
+	if (!fld->part[RML_LSB].known && !fld->part[RML_MSB].known &&
+	    !clang_Cursor_isNull(at[RML_LSB]) && !clang_Cursor_isNull(at[RML_MSB])) {
+		const char *l = ex_spelled_text(x, at[RML_LSB]), *m = ex_spelled_text(x, at[RML_MSB]);
+
+		if (l && m && l[0] != '@' && !strcmp(l, m) && pure_expr(at[RML_LSB]) &&
+		    pure_expr(at[RML_MSB]))
+			fld->width_sym = 1;
+	}
+}
+
+static void record_unknowns(struct ex *x, const struct rml_field *fld)
+{
+	for (int i = 0; i < RML_NPART; i++) {
+		if (fld->part[i].known)
+			continue;
+		rml_facts_unknown(x->f, &fld->loc,
+				  rml_arena_printf(x->a, "field '%s' %s", fld->name, rml_part_names[i]),
+				  fld->part[i].why);
+	}
+}
+
+static struct rml_table *new_table(struct ex *x, CXCursor var, const char *name,
+				   enum rml_table_kind kind)
+{
+	struct rml_table *t = rml_arena_alloc(x->a, sizeof(*t));
+	CXType vt = clang_getCursorType(var);
+
+	t->name = name;
+	t->var = ex_usr_of(x, var);
+	t->loc = ex_cursor_loc(x, var);
+	t->kind = kind;
+	t->is_const = clang_isConstQualifiedType(clang_getCanonicalType(vt)) ||
+		      (ex_is_array(vt) && clang_isConstQualifiedType(clang_getArrayElementType(
+					   clang_getCanonicalType(vt))));
+	t->is_static = clang_Cursor_getStorageClass(var) == CX_SC_Static;
+	t->is_local = x->fn.name != NULL && clang_getCursorKind(var) == CXCursor_VarDecl &&
+		      clang_getCursorLinkage(var) == CXLinkage_NoLinkage;
+	t->func = t->is_local ? x->fn.name : NULL;
+	t->array_len = -1;
+	t->elem = -1;
+	rml_ptrvec_push(&x->f->tables, t);
+	return t;
+}
+
+/*
+ * The table's array grows by doubling (its capacity is the least power of two, at least 8,
+ * that holds nfields): the arena never frees, so a copy per field would cost memory
+ * quadratic in the table's length (100,000 REG_FIELDs took 40 GB).
+ */
+static void table_add(struct ex *x, struct rml_table *t, struct rml_field *fld)
+{
+	size_t n = t->nfields;
+
+	if (n == 0 || (n >= 8 && !(n & (n - 1)))) {
+		struct rml_field **v = rml_arena_alloc(x->a, (n ? 2 * n : 8) * sizeof(*v));
+
+		if (n)
+			memcpy(v, t->fields, n * sizeof(*v));
+		t->fields = v;
+	}
+	t->fields[t->nfields++] = fld;
+	fld->table = t;
+	x->f->nfields++;
+	record_unknowns(x, fld);
+}
+
+/* Was this initialiser replaced by "{}" in lone-file mode's repair? */
+static bool is_voided(struct ex *x, CXCursor init)
+{
+	CXFile file;
+	unsigned off;
+	const char *name;
+
+	if (!x->f->voided.n)
+		return false;
+	clang_getExpansionLocation(clang_getCursorLocation(init), &file, NULL, NULL, &off);
+	if (!file)
+		return false;
+	name = ex_file_info(x, file)->name;
+	for (size_t i = 0; i < x->f->voided.n; i++) {
+		const struct rml_void *v = x->f->voided.p[i];
+
+		if (v->off == off && !strcmp(v->file, name))
+			return true;
+	}
+	return false;
+}
+
+static struct rml_field *new_field(struct ex *x, const char *name, CXCursor init)
+{
+	struct rml_field *fld = rml_arena_alloc(x->a, sizeof(*fld));
+
+	fld->name = name;
+	fld->loc = ex_cursor_loc(x, init);
+	if (is_voided(x, init)) {
+		for (int i = 0; i < RML_NPART; i++)
+			fld->part[i] = rml_ce_unknown("its initialiser needs headers regmap-lint "
+						      "does not bundle");
+		return fld;
+	}
+	read_field(x, fld, init);
+	return fld;
+}
+
+/* `(struct reg_field){ ... }` written at a call (e): a table of that one field. */
+struct rml_field *ex_inline_field(struct ex *x, CXCursor e)
+{
+	struct rml_table *t = rml_arena_alloc(x->a, sizeof(*t));
+	struct rml_field *fld;
+
+	t->name = rml_arena_printf(x->a, "(struct reg_field) in %s", x->fn.name);
+	t->var = "";
+	t->loc = ex_cursor_loc(x, e);
+	t->kind = RML_TBL_INLINE;
+	t->is_local = true;
+	t->func = x->fn.name;
+	t->array_len = -1;
+	t->elem = -1;
+	rml_ptrvec_push(&x->f->tables, t);
+	fld = new_field(x, rml_arena_printf(x->a, "(struct reg_field) at line %u", t->loc.line), e);
+	table_add(x, t, fld);
+	return fld;
+}
+
+/* A struct type's members, in order (the first 256). */
+struct member_list {
+	CXCursor m[256];
+	unsigned n;
+};
+
+static enum CXVisitorResult collect_member(CXCursor c, CXClientData data)
+{
+	struct member_list *ml = data;
+
+	if (ml->n < RML_ARRAY_SIZE(ml->m))
+		ml->m[ml->n++] = c;
+	return CXVisit_Continue;
+}
+
+/*
+ * Item *e of a struct's initialiser list, which comes after member pos: the member it sets
+ * (*mi, its index in ml; ml->n when it is not one of them), the designator's name (*name,
+ * NULL for an item without one) and the value (*e). False for a designator other than
+ * `.member =`.
+ */
+static bool init_item(struct ex *x, const struct member_list *ml, unsigned pos, CXCursor *e,
+		      unsigned *mi, const char **name)
+{
+	struct kids d;
+
+	*mi = pos;
+	*name = NULL;
+	if (!ex_is_designated(*e))
+		return true;
+	ex_get_kids(*e, &d);
+	if (d.n != 2 || clang_getCursorKind(d.c[0]) != CXCursor_MemberRef)
+		return false;
+	*name = ex_cxstr(x, clang_getCursorSpelling(d.c[0]));
+	for (*mi = 0; *mi < ml->n; (*mi)++)
+		if (ex_cxstr_eq(clang_getCursorSpelling(ml->m[*mi]), *name))
+			break;
+	*e = d.c[1];
+	return true;
+}
+
+static void walk_object(struct ex *x, CXCursor var, CXType t, CXCursor init, const char *path,
+			struct rml_table *owner, const char *member, long index, const char *label);
+
+/* An array of struct reg_field, or of objects that contain some. */
+static void walk_array(struct ex *x, CXCursor var, CXType t, CXCursor init, const char *path)
+{
+	CXType et = ex_elem_type(t);
+	bool leaf = ex_is_regfield_type(x, et);
+	struct rml_table *tbl = NULL;
+	struct kidvec k;
+	long idx = 0;
+	unsigned i;
+
+	if (clang_getCursorKind(init) != CXCursor_InitListExpr)
+		return;
+	if (leaf) {
+		tbl = new_table(x, var, path, RML_TBL_ARRAY);
+		tbl->array_len = (long)clang_getArraySize(clang_getCanonicalType(t));
+		tbl->type_name = x->owner_type;	/* an array member of a variant struct */
+		tbl->member = x->owner_member;
+	}
+	ex_get_all_kids(init, &k);
+	for (i = 0; i < k.n; i++) {
+		CXCursor e = k.c[i];
+		const char *label = NULL;
+		long lo = idx, hi = idx;
+
+		if (ex_is_designated(e)) {
+			struct kids d;
+			struct rml_num n0, n1;
+
+			ex_get_kids(e, &d);
+			if (d.n == 2) {
+				CXCursor ie = ex_strip(d.c[0]);
+
+				n0 = ex_eval_top(x, d.c[0]);
+				if (clang_getCursorKind(ie) == CXCursor_DeclRefExpr &&
+				    clang_getCursorKind(clang_getCursorReferenced(ie)) ==
+					    CXCursor_EnumConstantDecl)
+					label = ex_cxstr(x, clang_getCursorSpelling(ie));
+				hi = lo = n0.known ? (long)rml_ce_sval(n0) : -1;
+			} else if (d.n == 3 && clang_getCursorKind(d.c[1]) != CXCursor_MemberRef) {
+				n0 = ex_eval_top(x, d.c[0]);	/* [a ... b] = v */
+				n1 = ex_eval_top(x, d.c[1]);
+				lo = n0.known ? (long)rml_ce_sval(n0) : -1;
+				hi = n1.known ? (long)rml_ce_sval(n1) : -1;
+			} else {
+				lo = hi = -1;	/* nested designator: not followed */
+			}
+			if (lo < 0 || hi < lo || hi - lo > 4096) {
+				if (leaf)
+					rml_facts_unknown(x->f, &tbl->loc,
+							  rml_arena_printf(x->a, "table '%s' slot", path),
+							  "designator is not a constant");
+				idx = -1000000;
+				continue;
+			}
+			e = d.c[d.n - 1];
+		}
+		if (lo < 0)
+			continue;
+		for (long s = lo; s <= hi; s++) {
+			const char *slot = rml_arena_printf(x->a, "%s[%ld]", path, s);
+
+			if (leaf) {
+				struct rml_field *fld = new_field(x, label && lo == hi ? label : slot, e);
+
+				fld->index = s;
+				table_add(x, tbl, fld);
+			} else {
+				x->elem = s;
+				walk_object(x, var, et, e, slot, NULL, NULL, s, label);
+				x->elem = -1;
+			}
+		}
+		idx = hi + 1;
+	}
+	free(k.c);
+}
+
+/* A struct: its reg_field members form one table (a variant description); recurse into the rest. */
+static void walk_struct(struct ex *x, CXCursor var, CXType t, CXCursor init, const char *path)
+{
+	struct member_list ml = { .n = 0 };
+	struct rml_table *tbl = NULL;
+	struct rml_hptr hp[8];
+	size_t nhp = 0;
+	long elem = x->elem;
+	struct kidvec k;
+	unsigned i, pos = 0;
+
+	x->elem = -1;	/* not for the structs inside this one */
+	if (clang_getCursorKind(init) != CXCursor_InitListExpr)
+		return;
+	ex_visit_fields(t, collect_member, &ml);
+	ex_get_all_kids(init, &k);
+	for (i = 0; i < k.n; i++) {
+		CXCursor e = k.c[i], m, se;
+		unsigned mi;
+		const char *mname;
+		CXType mt;
+
+		if (!init_item(x, &ml, pos, &e, &mi, &mname) || mi >= ml.n)
+			continue;
+		pos = mi + 1;
+		m = ml.m[mi];
+		mt = clang_getCursorType(m);
+		se = ex_strip_more(e);
+		if (ex_is_handle_type(mt) && !ex_is_field_ptr(mt) && nhp < RML_ARRAY_SIZE(hp) &&
+		    clang_getCursorKind(se) == CXCursor_UnaryOperator &&
+		    clang_getCursorUnaryOperatorKind(se) == CXUnaryOperator_AddrOf) {
+			hp[nhp].h = ex_handle_of(x, se);	/* .rmf = &priv->fwd */
+			if (hp[nhp].h.base) {
+				hp[nhp].member = ex_cxstr(x, clang_getCursorSpelling(m));
+				nhp++;
+			}
+			continue;
+		}
+		if (ex_is_regfield_ptr(x, mt)) {	/* .fields = foo_fields: a per-variant table */
+			ex_field_alias(x, rml_arena_printf(x->a, "%s#%s", ex_record_key(x, t),
+							   ex_cxstr(x, clang_getCursorSpelling(m))),
+				       e, path);
+			continue;
+		}
+		if (!ex_type_has_regfield(x, mt, 0))
+			continue;
+		mname = ex_cxstr(x, clang_getCursorSpelling(m));
+		if (ex_is_regfield_type(x, mt)) {
+			if (!tbl) {
+				tbl = new_table(x, var, path, RML_TBL_STRUCT);
+				tbl->type_name = ex_record_key(x, t);
+				tbl->elem = elem;
+			}
+			walk_object(x, var, mt, e, rml_arena_printf(x->a, "%s.%s", path, mname), tbl,
+				    mname, mi, NULL);
+		} else {
+			x->owner_type = ex_record_key(x, t);
+			x->owner_member = mname;
+			walk_object(x, var, mt, e, rml_arena_printf(x->a, "%s.%s", path, mname), NULL,
+				    mname, mi, NULL);
+			x->owner_type = x->owner_member = NULL;
+		}
+	}
+	free(k.c);
+	if (tbl && nhp) {
+		tbl->hptrs = rml_arena_alloc(x->a, nhp * sizeof(*tbl->hptrs));
+		memcpy(tbl->hptrs, hp, nhp * sizeof(*hp));
+		tbl->nhptrs = nhp;
+	}
+}
+
+static void walk_object(struct ex *x, CXCursor var, CXType t, CXCursor init, const char *path,
+			struct rml_table *owner, const char *member, long index, const char *label)
+{
+	init = ex_strip(init);
+	if (ex_is_regfield_type(x, t)) {
+		struct rml_field *fld = new_field(x, label ? label : path, init);
+
+		fld->index = index;
+		fld->member = member;
+		if (!owner)
+			owner = new_table(x, var, path, RML_TBL_SINGLE);
+		table_add(x, owner, fld);
+		return;
+	}
+	if (clang_getCursorKind(init) == CXCursor_CompoundLiteralExpr) {
+		struct kids k;
+
+		ex_get_kids(init, &k);
+		if (!k.n)
+			return;
+		init = k.c[k.n - 1];
+	}
+	if (ex_is_array(t))
+		walk_array(x, var, t, init, path);
+	else if (clang_getCanonicalType(t).kind == CXType_Record)
+		walk_struct(x, var, t, init, path);
+}
+
+/* Where a regmap_config member the rules read goes; NULL for the others. */
+static struct rml_num *config_slot(struct rml_regcfg *cfg, const char *member)
+{
+	if (!strcmp(member, "val_bits"))
+		return &cfg->val_bits;
+	if (!strcmp(member, "reg_bits"))
+		return &cfg->reg_bits;
+	if (!strcmp(member, "reg_stride"))
+		return &cfg->reg_stride;
+	if (!strcmp(member, "max_register"))
+		return &cfg->max_register;
+	return NULL;
+}
+
+static void read_config(struct ex *x, CXCursor var, CXCursor init)
+{
+	struct rml_regcfg *cfg = rml_arena_alloc(x->a, sizeof(*cfg));
+	struct member_list ml = { .n = 0 };
+	struct kidvec k;
+	unsigned i, pos = 0;
+
+	cfg->name = ex_cxstr(x, clang_getCursorSpelling(var));
+	cfg->loc = ex_cursor_loc(x, var);
+	cfg->reg_bits = cfg->val_bits = cfg->reg_stride = cfg->max_register = rml_ce_const(0, 32, 0);
+	rml_ptrvec_push(&x->f->cfgs, cfg);
+	init = ex_strip(init);
+	if (clang_getCursorKind(init) != CXCursor_InitListExpr) {
+		cfg->val_bits = rml_ce_unknown("not written as an initialiser");
+		return;
+	}
+	ex_visit_fields(clang_getCursorType(var), collect_member, &ml);
+	ex_get_all_kids(init, &k);
+	for (i = 0; i < k.n; i++) {
+		CXCursor e = k.c[i];
+		const char *mname;
+		struct rml_num *slot;
+
+		if (!init_item(x, &ml, pos, &e, &pos, &mname))
+			continue;
+		if (!mname && pos < ml.n)
+			mname = ex_cxstr(x, clang_getCursorSpelling(ml.m[pos]));
+		pos++;	/* a member not found by its name: the items after it are not placed */
+		if (mname && (slot = config_slot(cfg, mname)))
+			*slot = ex_eval_top(x, e);
+	}
+	free(k.c);
+}
+
+void ex_config_decl(struct ex *x, CXCursor var, CXCursor init)
+{
+	if (ex_is_record_named(clang_getCursorType(var), "regmap_config"))
+		read_config(x, var, init);
+}
+
+void ex_table_decl(struct ex *x, CXCursor var, CXCursor init)
+{
+	CXType t = clang_getCursorType(var);
+
+	if (!ex_type_has_regfield(x, t, 0) && !ex_type_has_regfield_ptr(x, t))
+		return;
+	{
+		CXCursor s = ex_strip(init);
+		enum CXCursorKind sk = clang_getCursorKind(s);
+
+		if (sk != CXCursor_InitListExpr && sk != CXCursor_CompoundLiteralExpr)
+			return;	/* a copy of another object: not a table */
+	}
+	x->f->uses_regmap_field = true;
+	{
+		size_t t0 = x->f->tables.n;
+
+		walk_object(x, var, t, init, ex_cxstr(x, clang_getCursorSpelling(var)), NULL, NULL, 0,
+			    NULL);
+		ex_local_table(x, var, t0);
+	}
+}
+
+/* tbl[i].reg += base on a reg_field object of static storage (field-table-mutated). */
+void ex_table_written(struct ex *x, const struct ex_write *wr)
+{
+	CXCursor s = wr->target, ref;
+	bool through_rf = false;
+	struct rml_tblwrite *w;
+	CXType vt;
+	struct kids k;
+
+	for (int i = 0; i < 16; i++) {
+		enum CXCursorKind kind = clang_getCursorKind(s);
+
+		if (ex_is_regfield_type(x, clang_getCursorType(s)))
+			through_rf = true;
+		if (kind == CXCursor_MemberRefExpr || kind == CXCursor_ArraySubscriptExpr) {
+			CXType bt;
+
+			ex_get_kids(s, &k);
+			if (!k.n)
+				return;
+			bt = clang_getCanonicalType(clang_getCursorType(ex_strip(k.c[0])));
+			if (kind == CXCursor_MemberRefExpr && bt.kind == CXType_Pointer)
+				return;	/* p->reg: through a pointer, not a table */
+			s = ex_strip(k.c[0]);
+			continue;
+		}
+		break;
+	}
+	if (!through_rf || clang_getCursorKind(s) != CXCursor_DeclRefExpr)
+		return;
+	ref = clang_getCursorReferenced(s);
+	if (clang_getCursorKind(ref) != CXCursor_VarDecl || ex_var_hkind(ref) != RML_HK_GLOBAL)
+		return;
+	vt = clang_getCanonicalType(clang_getCursorType(ref));
+	if (vt.kind == CXType_Pointer)
+		return;
+	w = rml_arena_alloc(x->a, sizeof(*w));
+	w->loc = ex_cursor_loc(x, wr->op);
+	w->func = x->fn.name;
+	w->var = ex_usr_of(x, ref);
+	w->var_name = ex_cxstr(x, clang_getCursorSpelling(ref));
+	w->var_loc = ex_cursor_loc(x, ref);
+	w->is_static = true;
+	w->is_const = clang_isConstQualifiedType(vt) ||
+		      (ex_is_array(vt) && clang_isConstQualifiedType(clang_getArrayElementType(vt)));
+	w->compound = wr->kind != EX_W_ASSIGN;	/* op=, ++, -- */
+	w->text = ex_spelled_text(x, wr->lhs);
+	rml_ptrvec_push(&x->f->tblwrites, w);
+}

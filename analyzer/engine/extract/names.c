@@ -1,0 +1,120 @@
+/*
+ * extract/names.c: the keys that name what an expression denotes (USRs of variables,
+ * members and record types, with constant slots), and the text an expression is written
+ * as, to compare two writings of it.
+ */
+#include "ex.h"
+
+#include <ctype.h>
+#include <string.h>
+
+const char *ex_usr_of(struct ex *x, CXCursor decl)
+{
+	return ex_cxstr(x, clang_getCursorUSR(decl));
+}
+
+/*
+ * A key naming what a regmap expression denotes: the USR of the variable, parameter or
+ * struct member it reads, with [N] for a constant array slot. NULL when it cannot be named.
+ */
+const char *ex_expr_key(struct ex *x, CXCursor e)
+{
+	enum CXCursorKind kind;
+	struct kids k;
+
+	e = ex_strip_more(e);
+	kind = clang_getCursorKind(e);
+	if (kind == CXCursor_DeclRefExpr || kind == CXCursor_MemberRefExpr) {
+		CXCursor ref = clang_getCursorReferenced(e);
+		enum CXCursorKind rk = clang_getCursorKind(ref);
+
+		if (rk != CXCursor_VarDecl && rk != CXCursor_ParmDecl && rk != CXCursor_FieldDecl)
+			return NULL;
+		return ex_usr_of(x, ref);
+	}
+	if (kind == CXCursor_ArraySubscriptExpr) {
+		const char *base;
+		struct rml_num i;
+
+		ex_get_kids(e, &k);
+		if (k.n != 2)
+			return NULL;
+		base = ex_expr_key(x, k.c[0]);
+		i = ex_eval_top(x, k.c[1]);
+		if (!base || !i.known)
+			return NULL;
+		return rml_arena_printf(x->a, "%s[%lld]", base, (long long)rml_ce_sval(i));
+	}
+	return NULL;
+}
+
+/* A record type's identity, whatever its qualifiers: the USR of its declaration. */
+const char *ex_record_key(struct ex *x, CXType t)
+{
+	return ex_usr_of(x, clang_getTypeDeclaration(clang_getCanonicalType(t)));
+}
+
+const char *ex_func_name(struct ex *x, CXCursor call)
+{
+	return ex_cxstr(x, clang_getCursorSpelling(call));
+}
+
+/* Is text[off] inside a #define (its logical line, continuations included)? */
+static bool in_define(const char *t, size_t len, size_t off)
+{
+	size_t p = off < len ? off : len;
+
+	for (;;) {
+		while (p > 0 && t[p - 1] != '\n')
+			p--;
+		if (p >= 2 && t[p - 2] == '\\') {	/* continuation of the line above */
+			p--;
+			continue;
+		}
+		break;
+	}
+	while (p < len && (t[p] == ' ' || t[p] == '\t'))
+		p++;
+	if (p >= len || t[p] != '#')
+		return false;
+	p++;
+	while (p < len && (t[p] == ' ' || t[p] == '\t'))
+		p++;
+	return !strncmp(t + p, "define", 6);
+}
+
+/*
+ * How the driver wrote an expression, as a key two writings can be compared by: the
+ * text from its first to its last token where the driver wrote them (a macro argument is
+ * spelled where it is passed), blanks squeezed; or, when the tokens come from a macro
+ * body (REG_A and REG_B both defined as 0x4), the place of that definition. NULL when
+ * its ends are spelled in different files.
+ */
+const char *ex_spelled_text(struct ex *x, CXCursor e)
+{
+	CXSourceRange r = clang_getCursorExtent(e);
+	CXFile f1, f2;
+	unsigned s, end;
+	struct ex_file_info *fi;
+	char *out, *o;
+
+	clang_getSpellingLocation(clang_getRangeStart(r), &f1, NULL, NULL, &s);
+	clang_getSpellingLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &end);
+	if (!f1 || f1 != f2)
+		return NULL;
+	fi = ex_file_info(x, f1);
+	if (!ex_file_text(x, fi) || end > fi->len || s > fi->len)
+		return NULL;
+	if (in_define(fi->text, fi->len, s) || in_define(fi->text, fi->len, end))
+		return rml_arena_printf(x->a, "@%s:%u-%u", fi->name, s, end);
+	if (end < s || end - s > 256)
+		return NULL;
+	while (end < fi->len && (isalnum((unsigned char)fi->text[end]) || fi->text[end] == '_'))
+		end++;	/* the range stops at the start of its last token */
+	out = o = rml_arena_alloc(x->a, end - s + 1);
+	for (unsigned i = s; i < end; i++)
+		if (!isspace((unsigned char)fi->text[i]))
+			*o++ = fi->text[i];
+	*o = '\0';
+	return out;
+}

@@ -1,0 +1,157 @@
+/*
+ * extract/source.c: strings from libclang, the files of the translation unit (which are
+ * the driver's own, their text fetched when first needed) and locations in them.
+ */
+#include "ex.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+const char *ex_cxstr(struct ex *x, CXString s)
+{
+	const char *c = clang_getCString(s);
+	const char *r = rml_arena_strdup(x->a, c ? c : "");
+
+	clang_disposeString(s);
+	return r;
+}
+
+bool ex_cxstr_eq(CXString s, const char *want)
+{
+	const char *c = clang_getCString(s);
+	bool eq = c && !strcmp(c, want);
+
+	clang_disposeString(s);
+	return eq;
+}
+
+static size_t hash_ptr(const void *p, size_t cap)
+{
+	uintptr_t v = (uintptr_t)p;
+
+	v ^= v >> 17;
+	v *= 0x9E3779B97F4A7C15ull;
+	return (size_t)(v >> 7) & (cap - 1);
+}
+
+static struct ex_file_info *file_slot(struct ex *x, CXFile file)
+{
+	size_t i;
+
+	if (x->nfiles * 2 >= x->cap) {
+		struct ex_file_info *old = x->files;
+		size_t oldcap = x->cap, j;
+
+		x->cap = x->cap ? x->cap * 2 : 256;
+		x->files = rml_xcalloc(x->cap, sizeof(*x->files));
+		for (j = 0; j < oldcap; j++) {
+			if (!old[j].file)
+				continue;
+			for (i = hash_ptr(old[j].file, x->cap); x->files[i].file; i = (i + 1) & (x->cap - 1))
+				;
+			x->files[i] = old[j];
+		}
+		free(old);
+	}
+	for (i = hash_ptr(file, x->cap); x->files[i].file; i = (i + 1) & (x->cap - 1))
+		if (x->files[i].file == file)
+			return &x->files[i];
+	x->files[i].file = file;
+	x->nfiles++;
+	return &x->files[i];
+}
+
+struct ex_file_info *ex_file_info(struct ex *x, CXFile file)
+{
+	struct ex_file_info *fi = file_slot(x, file);
+
+	if (!fi->known) {
+		fi->known = true;
+		fi->name = ex_cxstr(x, clang_getFileName(file));
+	}
+	return fi;
+}
+
+/*
+ * A file's text, fetched when first needed: clang_getFileContents() scans the TU's source
+ * entries linearly, and asking it for each of the 500 headers a kernel driver includes
+ * cost as much as a tenth of the parse (ci/bench.md). Most headers are never read.
+ */
+const char *ex_file_text(struct ex *x, struct ex_file_info *fi)
+{
+	if (!fi->text_known) {
+		fi->text_known = true;
+		fi->text = clang_getFileContents(x->tu, fi->file, &fi->len);
+	}
+	return fi->text;
+}
+
+struct rml_loc ex_mkloc(struct ex *x, CXSourceLocation sl)
+{
+	struct rml_loc loc = { .file = "", .line = 0, .col = 0 };
+	CXFile file;
+	unsigned line, col, off;
+	struct ex_file_info *fi;
+
+	clang_getExpansionLocation(sl, &file, &line, &col, &off);
+	if (!file)
+		return loc;
+	fi = ex_file_info(x, file);
+	loc.file = fi->name;
+	loc.line = line;
+	loc.col = col;
+	if (ex_file_text(x, fi) && off <= fi->len) {
+		size_t start = off;
+
+		while (start > 0 && fi->text[start - 1] != '\n')
+			start--;
+		loc.col = rml_display_col(fi->text + start, fi->len - start, col);
+	}
+	return loc;
+}
+
+struct rml_loc ex_cursor_loc(struct ex *x, CXCursor c)
+{
+	return ex_mkloc(x, clang_getCursorLocation(c));
+}
+
+/* Is the cursor written in the driver (main file or a quoted header of it)? */
+bool ex_is_own(struct ex *x, CXCursor c)
+{
+	CXSourceLocation sl = clang_getCursorLocation(c);
+	CXFile file;
+
+	if (clang_Location_isFromMainFile(sl))
+		return true;
+	clang_getExpansionLocation(sl, &file, NULL, NULL, NULL);
+	if (!file)
+		return false;
+	return ex_file_info(x, file)->own;
+}
+
+/* An #include "..." in an own file makes the included file own too. */
+void ex_note_inclusion(struct ex *x, CXCursor c)
+{
+	CXSourceLocation sl = clang_getCursorLocation(c);
+	CXFile from, to;
+	unsigned off;
+	struct ex_file_info *fi;
+	size_t i;
+
+	clang_getExpansionLocation(sl, &from, NULL, NULL, &off);
+	to = clang_getIncludedFile(c);
+	if (!from || !to)
+		return;
+	fi = ex_file_info(x, from);
+	if (!(clang_Location_isFromMainFile(sl) || fi->own) || !ex_file_text(x, fi))
+		return;
+	/* the directive starts at '#': find the delimiter after the directive name */
+	for (i = off; i < fi->len && fi->text[i] != '\n'; i++) {
+		if (fi->text[i] == '"') {
+			ex_file_info(x, to)->own = true;
+			return;
+		}
+		if (fi->text[i] == '<')
+			return;
+	}
+}
