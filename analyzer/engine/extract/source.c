@@ -75,7 +75,7 @@ struct ex_file_info *ex_file_info(struct ex *x, CXFile file)
 /*
  * A file's text, fetched when first needed: clang_getFileContents() scans the TU's source
  * entries linearly, and asking it for each of the 500 headers a kernel driver includes
- * cost as much as a tenth of the parse (ci/bench.md). Most headers are never read.
+ * cost as much as a tenth of the parse (docs/bench.md). Most headers are never read.
  */
 const char *ex_file_text(struct ex *x, struct ex_file_info *fi)
 {
