@@ -31,6 +31,9 @@ void rml_rule_run(const struct rml_facts *f, struct rml_diags *d, const struct r
 			rule->check_write(&ctx, ctx.wi);
 		}
 	ctx.wi = NULL;
+	if (rule->check_regcall)
+		for (size_t i = 0; i < f->rinsts.n; i++)
+			rule->check_regcall(&ctx, f->rinsts.p[i]);
 	if (rule->check_life)
 		for (size_t i = 0; i < f->lives.n; i++) {
 			const struct rml_life *l = f->lives.p[i];
@@ -45,6 +48,16 @@ void rml_rules_run(const struct rml_facts *f, struct rml_diags *d, const bool *e
 	for (size_t r = 0; r < rml_nrules; r++)
 		if (!enabled || enabled[r])
 			rml_rule_run(f, d, rml_rules[r]);
+}
+
+unsigned rml_rules_apis(const bool *enabled)
+{
+	unsigned apis = 0;
+
+	for (size_t r = 0; r < rml_nrules; r++)
+		if (!enabled || enabled[r])
+			apis |= RML_API_FIELD | (rml_rules[r]->regmap_api ? RML_API_REGMAP : 0);
+	return apis;
 }
 
 const struct rml_rule *rml_rule_find(const char *id)
@@ -96,6 +109,18 @@ struct rml_diag *rml_report_field(struct rml_ctx *ctx, const struct rml_field *f
 	return d;
 }
 
+/* The notes of a chain: each wrapper it goes through, and where the last one makes the call. */
+static void chain_notes(struct rml_ctx *ctx, struct rml_diag *d, const struct rml_chain *at,
+			const struct rml_loc *call_loc, const char *what)
+{
+	for (size_t i = 1; i < at->n; i++)
+		rml_diag_note(ctx->diags, d, &at->call[i]->loc, "through '%s'",
+			      at->call[i - 1]->callee_name);
+	if (at->n)
+		rml_diag_note(ctx->diags, d, call_loc, "'%s' %s here",
+			      at->call[at->n - 1]->callee_name, what);
+}
+
 struct rml_diag *rml_report_write(struct rml_ctx *ctx, const struct rml_winst *wi,
 				  const struct rml_field *fld, const char *fmt, ...)
 {
@@ -103,16 +128,38 @@ struct rml_diag *rml_report_write(struct rml_ctx *ctx, const struct rml_winst *w
 	va_list ap;
 
 	va_start(ap, fmt);
-	d = vreport(ctx, &wi->site, fld, NULL, fmt, ap);
+	d = vreport(ctx, &wi->at.site, fld, NULL, fmt, ap);
 	va_end(ap);
-	for (size_t i = 1; i < wi->nchain; i++)
-		rml_diag_note(ctx->diags, d, &wi->chain[i]->loc, "through '%s'",
-			      wi->chain[i - 1]->callee_name);
-	if (wi->nchain)
-		rml_diag_note(ctx->diags, d, &wi->w->loc, "'%s' writes the field here",
-			      wi->chain[wi->nchain - 1]->callee_name);
+	chain_notes(ctx, d, &wi->at, &wi->w->loc, "writes the field");
 	rml_diag_note(ctx->diags, d, &fld->loc, "'%s' is defined here", fld->name);
 	return d;
+}
+
+struct rml_diag *rml_report_regcall(struct rml_ctx *ctx, const struct rml_rinst *ri,
+				    const char *fmt, ...)
+{
+	struct rml_diag *d;
+	va_list ap;
+
+	va_start(ap, fmt);
+	d = vreport(ctx, &ri->at.site, NULL, NULL, fmt, ap);
+	va_end(ap);
+	chain_notes(ctx, d, &ri->at, &ri->rc->loc, "makes the call");
+	return d;
+}
+
+unsigned rml_rinst_val_bits(const struct rml_rinst *ri)
+{
+	unsigned bits = 0;
+
+	for (size_t i = 0; i < ri->ncfgs; i++) {
+		const struct rml_num *vb = &ri->cfgs[i]->val_bits;
+
+		if (!vb->known || !vb->v || vb->v > 64 || (bits && bits != vb->v))
+			return 0;
+		bits = (unsigned)vb->v;
+	}
+	return bits;
 }
 
 const char *rml_field_label(struct rml_ctx *ctx, const struct rml_field *fld)

@@ -3,7 +3,8 @@
  * and the queries of a linked model (link.h), never libclang; they are stateless const
  * tables, and every finding goes through rml_report() into the context's sink. The hooks
  * are called in this order for each rule: check_table for every table, check_facts once,
- * check_write for every write instance, check_life for every lifetime result of its kind.
+ * check_write for every write instance, check_life for every lifetime result of its kind,
+ * check_regcall for every regmap call instance.
  */
 #ifndef RML_RULE_H
 #define RML_RULE_H
@@ -36,6 +37,11 @@ struct rml_rule {
 	/* a lifetime result of paths/ of the kind `life` */
 	void (*check_life)(struct rml_ctx *ctx, const struct rml_life *l);
 	enum rml_life_kind life;
+	/* a call of the plain regmap API made concrete (through wrappers), once per chain */
+	void (*check_regcall)(struct rml_ctx *ctx, const struct rml_rinst *ri);
+	/* about the plain regmap API (not only the regmap_field API): the prefilter then lets
+	   the API's users through (rml_rules_apis) */
+	bool regmap_api;
 };
 
 /* Report a finding of ctx->rule at loc; add notes to the returned diagnostic. */
@@ -50,6 +56,9 @@ extern const struct rml_rule *const rml_rules[];
 extern const size_t rml_nrules;
 
 const struct rml_rule *rml_rule_find(const char *id);
+/* What the enabled rules (NULL: all) are about: RML_API_* of inputs.h's prefilter. */
+enum { RML_API_FIELD = 1, RML_API_REGMAP = 2 };
+unsigned rml_rules_apis(const bool *enabled);
 /* Run one rule, every hook it has, on a linked model, into d (unsorted). */
 void rml_rule_run(const struct rml_facts *f, struct rml_diags *d, const struct rml_rule *rule);
 /* Run the rules (enabled: per rule, NULL = all) in their order, as rml_rule_run() does. */
@@ -61,6 +70,15 @@ void rml_rules_run(const struct rml_facts *f, struct rml_diags *d, const bool *e
  * per variant). In the diagnostics' arena.
  */
 const char *rml_field_label(struct rml_ctx *ctx, const struct rml_field *fld);
+
+/*
+ * Report a finding about a regmap call at its site (the outermost call of its chain), with
+ * notes naming the wrapper chain and the call itself.
+ */
+struct rml_diag *rml_report_regcall(struct rml_ctx *ctx, const struct rml_rinst *ri,
+				    const char *fmt, ...) RML_FORMAT(3, 4);
+/* The register width of a regmap call's map: its configs' val_bits when they agree, or 0. */
+unsigned rml_rinst_val_bits(const struct rml_rinst *ri);
 
 /* Report a finding about a write at its site, with notes naming the wrapper chain. */
 struct rml_diag *rml_report_write(struct rml_ctx *ctx, const struct rml_winst *wi,

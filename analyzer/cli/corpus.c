@@ -142,7 +142,7 @@ int rml_corpus_run(const char *agree_log, const struct rml_args *args, struct rm
 
 	for (size_t i = 0; i < args->ninputs; i++)
 		rml_inlist_add(&in, args->inputs[i]);
-	if (rml_expand_inputs(NULL, &in, false, &skipped) < 0)
+	if (rml_expand_inputs(NULL, &in, 0, &skipped) < 0)
 		rc = RML_EXIT_TOOL_ERROR;
 	for (size_t i = 0; i < in.n; i++) {
 		int frc = agree_log ? agree_file(idx, in.v[i], agree_log, o)

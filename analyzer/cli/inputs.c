@@ -4,6 +4,7 @@
  * driver, file lists (--files-from), and the .c files a changed header reaches. No libclang.
  */
 #include "inputs.h"
+#include "rule.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -92,11 +93,61 @@ static bool shares_include(const char *mine, const char *text)
 }
 
 /*
+ * The API's own words: the regmap_field calls and type, the reg_field type, its two
+ * macros. Not "reg_field" or "REG_FIELD" alone: names such as REG_FIELD_PREP or
+ * dw_reg_fields would let 700 more files of a kernel tree through.
+ */
+static bool ident_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       c == '_';
+}
+
+/* word at the start of an identifier (SOC15_REG_FIELD( and AMDGPU_GET_REG_FIELD( are not). */
+static bool has_word(const char *t, size_t len, const char *word)
+{
+	size_t wl = strlen(word);
+
+	for (const char *p = t, *end = t + len; (p = memmem(p, (size_t)(end - p), word, wl));
+	     p += wl)
+		if (p == t || !ident_char(p[-1]))
+			return true;
+	return false;
+}
+
+static bool mentions_field_api(const char *t, size_t len)
+{
+	static const char handle[] = "regmap_field", table[] = "struct reg_field";
+
+	return memmem(t, len, handle, sizeof(handle) - 1) ||
+	       memmem(t, len, table, sizeof(table) - 1) ||
+	       has_word(t, len, "REG_FIELD(") || has_word(t, len, "REG_FIELD_ID(");
+}
+
+/*
+ * The plain regmap API: any "regmap" (calls, struct regmap, regmap_config and its tables)
+ * or ASoC's component helpers over it, which codecs may call without naming a regmap.
+ */
+static bool mentions_regmap_api(const char *t, size_t len)
+{
+	static const char regmap[] = "regmap", component[] = "snd_soc_component_";
+
+	return memmem(t, len, regmap, sizeof(regmap) - 1) ||
+	       memmem(t, len, component, sizeof(component) - 1);
+}
+
+static bool mentions_api(const char *t, size_t len, unsigned apis)
+{
+	if ((apis & RML_API_REGMAP) && mentions_regmap_api(t, len))
+		return true;	/* "regmap" is in every field API word but REG_FIELD( */
+	return (apis & RML_API_FIELD) && mentions_field_api(t, len);
+}
+
+/*
  * The other files of the same driver as path: .c files beside it that use the regmap_field
  * API and include one of the driver's own headers it includes ("tsens.h", "lpass.h").
  * They are read for what they contribute (allocations, wrappers, tables), not reported.
  */
-static bool mentions_api(const char *t, size_t len);
 
 size_t rml_find_siblings(const struct rml_overlay *ov, const char *path, char ***out)
 {
@@ -123,7 +174,7 @@ size_t rml_find_siblings(const struct rml_overlay *ov, const char *path, char **
 		if (!strcmp(de->d_name, path + (dl ? dl + 1 : 0)) ||
 		    rml_read_source(ov, cand, &text, &len, err, sizeof(err)) < 0)
 			continue;
-		if (mentions_api(text, len) && shares_include(mine, text)) {
+		if (mentions_field_api(text, len) && shares_include(mine, text)) {
 			*out = rml_xrealloc(*out, (n + 1) * sizeof(**out));
 			(*out)[n++] = rml_xstrdup(cand);
 		}
@@ -234,40 +285,8 @@ static int walk_dir(const char *dir, struct rml_inlist *out, struct visited *see
 	return rc;
 }
 
-/*
- * The API's own words: the regmap_field calls and type, the reg_field type, its two
- * macros. Not "reg_field" or "REG_FIELD" alone: names such as REG_FIELD_PREP or
- * dw_reg_fields would let 700 more files of a kernel tree through.
- */
-static bool ident_char(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-	       c == '_';
-}
-
-/* word at the start of an identifier (SOC15_REG_FIELD( and AMDGPU_GET_REG_FIELD( are not). */
-static bool has_word(const char *t, size_t len, const char *word)
-{
-	size_t wl = strlen(word);
-
-	for (const char *p = t, *end = t + len; (p = memmem(p, (size_t)(end - p), word, wl));
-	     p += wl)
-		if (p == t || !ident_char(p[-1]))
-			return true;
-	return false;
-}
-
-static bool mentions_api(const char *t, size_t len)
-{
-	static const char handle[] = "regmap_field", table[] = "struct reg_field";
-
-	return memmem(t, len, handle, sizeof(handle) - 1) ||
-	       memmem(t, len, table, sizeof(table) - 1) ||
-	       has_word(t, len, "REG_FIELD(") || has_word(t, len, "REG_FIELD_ID(");
-}
-
-/* Could this file involve the regmap_field API (it, or a header it includes with quotes)? */
-bool rml_may_use_api(const struct rml_overlay *ov, const char *path)
+/* Could this file involve the APIs (RML_API_*: it, or a header it includes with quotes)? */
+bool rml_may_use_api(const struct rml_overlay *ov, const char *path, unsigned apis)
 {
 	char *text, err[256];
 	size_t len, nlen, dl = rml_dir_len(path);
@@ -276,7 +295,7 @@ bool rml_may_use_api(const struct rml_overlay *ov, const char *path)
 
 	if (rml_read_source(ov, path, &text, &len, err, sizeof(err)) < 0)
 		return true;	/* let the analysis report it */
-	may = mentions_api(text, len);
+	may = mentions_api(text, len, apis);
 	for (p = text; !may && (name = rml_next_quoted_include(&p, &nlen)) != NULL;) {
 		char hpath[PATH_MAX], *htext;
 		size_t hlen;
@@ -284,7 +303,7 @@ bool rml_may_use_api(const struct rml_overlay *ov, const char *path)
 		snprintf(hpath, sizeof(hpath), "%.*s%s%.*s", (int)dl, path, dl ? "/" : "",
 			 (int)nlen, name);
 		if (rml_read_source(ov, hpath, &htext, &hlen, err, sizeof(err)) == 0) {
-			may = mentions_api(htext, hlen);
+			may = mentions_api(htext, hlen, apis);
 			free(htext);
 		}
 	}
@@ -297,7 +316,7 @@ bool rml_may_use_api(const struct rml_overlay *ov, const char *path)
  * the API are dropped without parsing (*skipped counts them). Returns -1 when an entry
  * could not be walked (reported), 0 otherwise.
  */
-int rml_expand_inputs(const struct rml_overlay *ov, struct rml_inlist *in, bool prefilter,
+int rml_expand_inputs(const struct rml_overlay *ov, struct rml_inlist *in, unsigned prefilter,
 		      size_t *skipped)
 {
 	struct rml_inlist l = { 0 };
@@ -319,7 +338,7 @@ int rml_expand_inputs(const struct rml_overlay *ov, struct rml_inlist *in, bool 
 			if (walk_dir(in->v[i], &l, &seen, 0) < 0)
 				rc = -1;
 			for (size_t k = from; prefilter && k < l.n; k++) {
-				if (rml_may_use_api(ov, l.v[k]))
+				if (rml_may_use_api(ov, l.v[k], prefilter))
 					continue;
 				free(l.v[k]);
 				memmove(&l.v[k], &l.v[k + 1], (l.n - k - 1) * sizeof(*l.v));
@@ -328,7 +347,7 @@ int rml_expand_inputs(const struct rml_overlay *ov, struct rml_inlist *in, bool 
 				(*skipped)++;
 			}
 		} else if (prefilter && (ovl || (stat(in->v[i], &st) == 0 && S_ISREG(st.st_mode))) &&
-			   !rml_may_use_api(ov, in->v[i])) {
+			   !rml_may_use_api(ov, in->v[i], prefilter)) {
 			(*skipped)++;
 		} else {
 			rml_inlist_add(&l, in->v[i]);

@@ -24,11 +24,14 @@ bool rml_is_dir(const char *p);
 /* Length of p's directory part ("a/b/c.c" -> 3), 0 without a slash. */
 size_t rml_dir_len(const char *p);
 
-/* Directories -> their .c files; with prefilter, drop what cannot involve the API. */
-int rml_expand_inputs(const struct rml_overlay *ov, struct rml_inlist *in, bool prefilter,
+/*
+ * Directories -> their .c files; with prefilter (RML_API_* of rule.h: the APIs the enabled
+ * rules are about; 0 for none), drop what cannot involve them.
+ */
+int rml_expand_inputs(const struct rml_overlay *ov, struct rml_inlist *in, unsigned prefilter,
 		      size_t *skipped);
 /* Could path involve the regmap_field API (it, or a header it includes with quotes)? */
-bool rml_may_use_api(const struct rml_overlay *ov, const char *path);
+bool rml_may_use_api(const struct rml_overlay *ov, const char *path, unsigned apis);
 /* The other .c files of path's driver (beside it, sharing a quoted include, using the API). */
 size_t rml_find_siblings(const struct rml_overlay *ov, const char *path, char ***out);
 /* --files-from: one path per line (blank lines skipped); file "-" is stdin. */

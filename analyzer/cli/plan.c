@@ -4,6 +4,7 @@
  * change's files, the .c files including a header named), then the jobs (files, or
  * compile_commands.json entries with their own flags) and the drivers they make.
  */
+#include "rule.h"
 #include "run_impl.h"
 
 #include <dirent.h>
@@ -313,7 +314,7 @@ static int plan_compdb(struct rml_run_state *r, const struct rml_inlist *named, 
 				want = found[k] = true;
 		if (!want || !is_c(e->file))
 			continue;
-		if (!rml_may_use_api(&r->ov, e->file)) {
+		if (!rml_may_use_api(&r->ov, e->file, rml_rules_apis(r->o->enabled))) {
 			(*skipped)++;
 			continue;
 		}
@@ -392,7 +393,7 @@ static int plan_jobs(struct rml_run_state *r, struct rml_inlist *in, size_t *ski
 		rml_run_error(r, "no input files (see --help)");
 		return -1;
 	}
-	if (rml_expand_inputs(&r->ov, in, true, skipped) < 0)
+	if (rml_expand_inputs(&r->ov, in, rml_rules_apis(r->o->enabled), skipped) < 0)
 		r->rc = RML_EXIT_TOOL_ERROR;
 	for (size_t i = 0; i < in->n; i++)
 		add_job(r, in->v[i], NULL);
@@ -421,8 +422,10 @@ int rml_run_plan(struct rml_run_state *r)
 		goto out;
 	if (o->verbose)
 		fprintf(stderr, "regmap-lint: %zu file%s to analyse, %zu skipped (no use of the "
-			"regmap_field API in them or their own headers)\n", r->njobs,
-			r->njobs == 1 ? "" : "s", skipped);
+			"%s in them or their own headers)\n", r->njobs,
+			r->njobs == 1 ? "" : "s", skipped,
+			rml_rules_apis(o->enabled) & RML_API_REGMAP ? "regmap API" :
+			"regmap_field API");
 	if (r->rc == RML_EXIT_TOOL_ERROR && r->nsels && !r->njobs)
 		goto out;
 	plan_groups(r);

@@ -283,13 +283,13 @@ void rml_print_link_stats(FILE *out, const struct rml_facts *f)
 		if (c.n) {
 			nbits++;
 			fprintf(out, "%s:%u:%u: remark: not checked: %s on '%s': it is '%s', whose "
-				"bits are not known (%s)\n", wi->site.file, wi->site.line,
-				wi->site.col, wi->w->api->name, wi->h.text ? wi->h.text : "?",
+				"bits are not known (%s)\n", wi->at.site.file, wi->at.site.line,
+				wi->at.site.col, wi->w->api->name, wi->h.text ? wi->h.text : "?",
 				c.unknown->name, bits_why(c.unknown));
 			continue;
 		}
-		fprintf(out, "%s:%u:%u: remark: not linked: %s on '%s': %s\n", wi->site.file,
-			wi->site.line, wi->site.col, wi->w->api->name,
+		fprintf(out, "%s:%u:%u: remark: not linked: %s on '%s': %s\n", wi->at.site.file,
+			wi->at.site.line, wi->at.site.col, wi->w->api->name,
 			wi->h.text ? wi->h.text : "?", unlinked_why(f, wi, buf, sizeof(buf)));
 	}
 	fprintf(out, "%s: note: %zu writes of a constant (through wrappers too), %zu linked to "

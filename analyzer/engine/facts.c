@@ -10,6 +10,23 @@ static const struct rml_api api_table[] = {
 #undef API
 };
 
+static const struct rml_regapi regapi_table[] = {
+#define REGAPI(n, role, comp, map, reg, mask, val, buf, count) \
+	{ #n, role, comp, map, reg, mask, val, buf, count },
+#include "regapi.def"
+#undef REGAPI
+};
+
+const struct rml_regapi *rml_regapi_lookup(const char *name)
+{
+	if (strncmp(name, "regmap_", 7) && strncmp(name, "snd_soc_component_", 18))
+		return NULL;
+	for (size_t i = 0; i < RML_ARRAY_SIZE(regapi_table); i++)
+		if (!strcmp(regapi_table[i].name, name))
+			return &regapi_table[i];
+	return NULL;
+}
+
 const char *const rml_part_names[RML_NPART] = { "reg", "lsb", "msb", "id_size", "id_offset" };
 
 const struct rml_api *rml_api_lookup(const char *name)

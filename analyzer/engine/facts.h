@@ -187,7 +187,11 @@ struct rml_operand {
 	enum { RML_OP_NONE, RML_OP_CONST, RML_OP_PARAM, RML_OP_UNKNOWN } kind;
 	struct rml_num v;		/* RML_OP_CONST: at its own type */
 	int param;			/* RML_OP_PARAM */
-	const char *text;		/* as written (arena) */
+	const char *text;		/* as written (arena); a macro's body as "@file:from-to",
+					   so that two names of one value compare equal */
+	const char *src;		/* as the call names it ("CHG_EN", "GENMASK(4, 2)"), for
+					   messages: call arguments of regmap calls and of the
+					   driver's functions; else NULL */
 };
 
 /* HANDLE = regmap_field_alloc(...) (or a bulk allocation filling an array). */
@@ -220,6 +224,8 @@ struct rml_call {
 	struct rml_operand *args;	/* arena */
 	struct rml_handle *hargs;	/* the arguments as handles (base NULL when not one) */
 	struct rml_fref *frefs;		/* the arguments of type struct reg_field (by value) */
+	const char **mapkeys;		/* the keys of the arguments that are a regmap or an ASoC
+					   component (NULL for the others) */
 	struct rml_num *ptype;		/* the callee's parameter types (bits/sign in a known 0) */
 	const struct rml_func *cfg;	/* the control flow of func, and the node of the call */
 	int node;			/*   in it (an RML_EV_CALL), or NULL / -1 */
@@ -228,19 +234,114 @@ struct rml_call {
 #define RML_MAX_CHAIN 8
 
 /*
+ * Where a call made concrete through the driver's wrappers stands: the chain of calls it
+ * is reached by (outermost first; none for the call in place), and the outermost one's
+ * site, where a finding goes, and the function that site is in.
+ */
+struct rml_chain {
+	struct rml_loc site;
+	const struct rml_call *call[RML_MAX_CHAIN];
+	size_t n;
+	const char *in_func;
+};
+
+/*
  * A write made concrete: a regmap_field_* call with its handle and operands, after the
- * parameters of the wrappers it sits in were replaced by the arguments of a chain of calls
- * (outermost first). site is where the outermost call is: where a finding goes.
+ * parameters of the wrappers it sits in were replaced by the arguments of a chain of calls.
  */
 struct rml_winst {
 	const struct rml_write *w;
-	struct rml_loc site;
-	const struct rml_call *chain[RML_MAX_CHAIN];
-	size_t nchain;
-	const char *in_func;		/* the function the site is in */
+	struct rml_chain at;
 	const struct rml_call *hsite;	/* the call whose argument h is, or NULL: the write's own */
 	struct rml_handle h;
 	struct rml_operand value, mask, id;
+};
+
+/* ---- the plain regmap API (regapi.def) ---- */
+
+enum rml_rrole {
+	RML_RR_READ,		/* regmap_read */
+	RML_RR_WRITE,		/* regmap_write: val */
+	RML_RR_UPDATE,		/* regmap_update_bits and kin: mask, val */
+	RML_RR_SET,		/* regmap_set_bits: bits (as the mask) */
+	RML_RR_CLEAR,		/* regmap_clear_bits: bits */
+	RML_RR_TEST,		/* regmap_test_bits: bits */
+	RML_RR_TEST_VALUE,	/* snd_soc_component_test_bits: mask, value */
+	RML_RR_BULK_READ,	/* regmap_bulk_read: buf, count of values */
+	RML_RR_BULK_WRITE,
+	RML_RR_RAW_READ,	/* regmap_raw_read: buf, length in bytes */
+	RML_RR_RAW_WRITE,
+	RML_RR_NOINC_READ,	/* regmap_noinc_read: buf, length in bytes */
+	RML_RR_NOINC_WRITE,
+};
+
+struct rml_regapi {
+	const char *name;
+	enum rml_rrole role;
+	bool component;		/* the map argument is an ASoC component (no config known) */
+	int map_arg, reg_arg, mask_arg, val_arg, buf_arg, count_arg;
+};
+
+/* The regmap API table (regapi.def); NULL when name is not one of it. */
+const struct rml_regapi *rml_regapi_lookup(const char *name);
+
+/* A regmap (or component) argument: the expression's key, or a parameter of the function. */
+struct rml_mapref {
+	const char *key;		/* key (USR) of the map expression, or NULL */
+	int param;			/* >= 0: the map is this parameter of the function */
+	const char *text;		/* as written */
+};
+
+/* What the buffer of a bulk, raw or noinc call points into. */
+struct rml_bufref {
+	const char *text;		/* as written */
+	long bytes;			/* bytes of the object from where the buffer points to its
+					   end, or -1 when not known */
+	long elem;			/* bytes of what the buffer points to (sizeof *buf), or -1
+					   (void, not known) */
+	bool addr_of_ptr;		/* the address of a pointer (&priv->buf, &p + 1): the
+					   call writes over the pointer, not what it points to */
+	const char *obj;		/* the object, as written ("priv->regs"), or NULL */
+	struct rml_loc obj_loc;		/* its declaration, when obj */
+};
+
+/* A call of the plain regmap API or of ASoC's helpers over it. */
+struct rml_regcall {
+	const struct rml_regapi *api;
+	struct rml_loc loc;
+	const char *func;		/* USR of the enclosing function */
+	const char *func_name;
+	struct rml_mapref map;
+	struct rml_operand reg, mask, value, count;
+	struct rml_bufref buf;
+	struct rml_num prep_mask;	/* a value written as FIELD_PREP(A, x), x not constant: A */
+	const char *prep_text;		/* the A as written */
+};
+
+/* What of a regmap call's instance was decided at its level of the chain (rml_rinst.fresh). */
+enum {
+	RML_RI_MAP = 1,
+	RML_RI_REG = 2,
+	RML_RI_MASK = 4,
+	RML_RI_VALUE = 8,
+	RML_RI_COUNT = 16,
+};
+
+/*
+ * A regmap call made concrete: its operands and map after the parameters of the wrappers
+ * it sits in were replaced by the arguments of a chain of calls. Operands known in place
+ * stay known up the chain; fresh says which of them (and the map) this instance is the
+ * first to know, so that a rule checks each combination once.
+ */
+struct rml_rinst {
+	const struct rml_regcall *rc;
+	struct rml_chain at;
+	struct rml_mapref map;
+	struct rml_operand reg, mask, value, count;
+	unsigned fresh;			/* RML_RI_* */
+	const struct rml_regcfg **cfgs;	/* link: every config the map can have been created
+					   from (per variant), or none when not known */
+	size_t ncfgs;
 };
 
 /* DST = SRC between two expressions the engine can name (regmap aliasing: map = priv->map). */

@@ -256,16 +256,8 @@ static bool subst_handle(struct rml_handle *h, const struct rml_call *c)
 	return true;
 }
 
-static void push_winst(struct rml_facts *f, const struct rml_winst *wi)
-{
-	struct rml_winst *copy = rml_arena_alloc(&f->arena, sizeof(*copy));
-
-	*copy = *wi;
-	rml_ptrvec_push(&f->winsts, copy);
-}
-
 /*
- * How many call chains one write is followed through, and all writes of a driver: every
+ * How many call chains one call is followed through, and all calls of a driver: every
  * chain is an instance, so wrappers each called k times, n deep, give k^n of them (20
  * calls, 6 deep, were 64 million instances and 24 GB). Real drivers stay far below.
  */
@@ -277,17 +269,33 @@ struct chain_budget {
 	bool cut;		/* some were left out */
 };
 
+/* An instance of either kind, as the chain walk carries it. */
+union inst {
+	struct rml_winst w;
+	struct rml_rinst r;
+};
+
 /*
- * A write is checked where it is written for everything known there; what depends on a
- * parameter of the function it sits in is checked again at each call of that function,
- * with the call's arguments. When the handle itself comes from a parameter, nothing can be
- * checked in place and every operand goes to the callers.
+ * What the chain walk needs of a kind of instance: emit it as it stands where it is (and
+ * say whether what it holds depends on its function's parameters: then it is followed to
+ * each call of that function), and lift it into a call of its function.
  */
-static void add_winst(struct rml_facts *f, const struct rml_winst *wi, int depth,
-		      struct chain_budget *b)
+struct chain_kind {
+	struct rml_chain *(*at)(union inst *in);
+	bool (*emit)(struct rml_facts *f, const union inst *in);
+	bool (*lift)(union inst *up, const union inst *in, const struct rml_call *c);
+};
+
+/*
+ * A call is checked where it is written for everything known there; what depends on a
+ * parameter of the function it sits in is checked again at each call of that function,
+ * with the call's arguments, and so on up the callers, RML_MAX_CHAIN deep.
+ */
+static void chain_walk(struct rml_facts *f, const struct chain_kind *k, union inst *in,
+		       int depth, struct chain_budget *b)
 {
-	bool by_handle = handle_needs_params(&wi->h);
 	const struct rml_namelist *calls;
+	const char *in_func = k->at(in)->in_func;
 
 	if (!b->write || !b->total) {
 		b->cut = true;
@@ -295,61 +303,182 @@ static void add_winst(struct rml_facts *f, const struct rml_winst *wi, int depth
 	}
 	b->write--;
 	b->total--;
-	if (!by_handle) {
-		struct rml_winst here = *wi;
-
-		if (is_param(&here.value))
-			here.value = unknown_op;
-		if (is_param(&here.mask))
-			here.mask = unknown_op;
-		if (is_param(&here.id))
-			here.id = unknown_op;
-		push_winst(f, &here);
-		if (!is_param(&wi->value) && !is_param(&wi->mask) && !is_param(&wi->id))
-			return;
-	}
-	if (depth >= RML_MAX_CHAIN)
+	if (!k->emit(f, in) || depth >= RML_MAX_CHAIN)
 		return;
-	calls = rml_namemap_get(&f->index->calls_by_callee, wi->in_func);
+	calls = rml_namemap_get(&f->index->calls_by_callee, in_func);
 	for (size_t i = 0; calls && i < calls->n; i++) {
 		const struct rml_call *c = calls->p[i];
-		struct rml_winst n = *wi;
+		union inst up;
+		struct rml_chain *ch;
 
-		if (wi->h.base_param >= 0)
-			n.hsite = c;	/* the handle is the caller's argument */
-		if (!subst_handle(&n.h, c))
+		if (!k->lift(&up, in, c))
 			continue;
-		/* operands known in place were checked there */
-		n.value = by_handle || is_param(&wi->value) ? subst(&wi->value, c) : unknown_op;
-		n.mask = by_handle || is_param(&wi->mask) ? subst(&wi->mask, c) : unknown_op;
-		n.id = by_handle || is_param(&wi->id) ? subst(&wi->id, c) : unknown_op;
-		memmove(&n.chain[1], &n.chain[0], n.nchain * sizeof(n.chain[0]));
-		n.chain[0] = c;
-		n.nchain++;
-		n.site = c->loc;
-		n.in_func = c->func;
-		add_winst(f, &n, depth + 1, b);
+		ch = k->at(&up);
+		memmove(&ch->call[1], &ch->call[0], ch->n * sizeof(ch->call[0]));
+		ch->call[0] = c;
+		ch->n++;
+		ch->site = c->loc;
+		ch->in_func = c->func;
+		chain_walk(f, k, &up, depth + 1, b);
 	}
 }
 
-static void link_writes(struct rml_facts *f)
+/* Walk every chain of one call; say in -v when the budget cut some. */
+static void chain_all(struct rml_facts *f, const struct chain_kind *k, union inst *in,
+		      const struct rml_loc *loc, struct chain_budget *b)
 {
-	struct chain_budget b = { .total = MAX_CHAINS };
+	b->write = MAX_CHAINS_PER_WRITE;
+	b->cut = false;
+	chain_walk(f, k, in, 0, b);
+	if (b->cut)
+		rml_facts_unknown(f, loc, "the call chains of this write",
+				  !b->total ? "more than " RML_STR(MAX_CHAINS) " in all: the rest are "
+					      "not checked"
+					    : "more than " RML_STR(MAX_CHAINS_PER_WRITE) ": the rest are "
+					      "not checked");
+}
 
+/* ---- regmap_field writes ---- */
+
+static struct rml_chain *winst_at(union inst *in)
+{
+	return &in->w.at;
+}
+
+/*
+ * When the handle itself comes from a parameter, nothing can be checked in place and
+ * every operand goes to the callers; else the instance is checked here, its parameters
+ * unknown, and goes up only for the operands that are parameters.
+ */
+static bool winst_emit(struct rml_facts *f, const union inst *in)
+{
+	const struct rml_winst *wi = &in->w;
+	struct rml_winst *here;
+
+	if (handle_needs_params(&wi->h))
+		return true;
+	here = rml_arena_alloc(&f->arena, sizeof(*here));
+	*here = *wi;
+	if (is_param(&here->value))
+		here->value = unknown_op;
+	if (is_param(&here->mask))
+		here->mask = unknown_op;
+	if (is_param(&here->id))
+		here->id = unknown_op;
+	rml_ptrvec_push(&f->winsts, here);
+	return is_param(&wi->value) || is_param(&wi->mask) || is_param(&wi->id);
+}
+
+static bool winst_lift(union inst *up, const union inst *in, const struct rml_call *c)
+{
+	const struct rml_winst *wi = &in->w;
+	struct rml_winst *n = &up->w;
+	bool by_handle = handle_needs_params(&wi->h);
+
+	*n = *wi;
+	if (wi->h.base_param >= 0)
+		n->hsite = c;	/* the handle is the caller's argument */
+	if (!subst_handle(&n->h, c))
+		return false;
+	/* operands known in place were checked there */
+	n->value = by_handle || is_param(&wi->value) ? subst(&wi->value, c) : unknown_op;
+	n->mask = by_handle || is_param(&wi->mask) ? subst(&wi->mask, c) : unknown_op;
+	n->id = by_handle || is_param(&wi->id) ? subst(&wi->id, c) : unknown_op;
+	return true;
+}
+
+static const struct chain_kind winst_kind = { winst_at, winst_emit, winst_lift };
+
+static void link_writes(struct rml_facts *f, struct chain_budget *b)
+{
 	for (size_t i = 0; i < f->writes.n; i++) {
 		const struct rml_write *w = f->writes.p[i];
-		struct rml_winst wi = { .w = w, .site = w->loc, .in_func = w->func, .h = w->h,
-					.value = w->value, .mask = w->mask, .id = w->id };
+		union inst in = { .w = { .w = w, .at = { .site = w->loc, .in_func = w->func },
+					 .h = w->h, .value = w->value, .mask = w->mask,
+					 .id = w->id } };
 
-		b.write = MAX_CHAINS_PER_WRITE;
-		b.cut = false;
-		add_winst(f, &wi, 0, &b);
-		if (b.cut)
-			rml_facts_unknown(f, &w->loc, "the call chains of this write",
-					  !b.total ? "more than " RML_STR(MAX_CHAINS) " in all: the rest are "
-						     "not checked"
-						   : "more than " RML_STR(MAX_CHAINS_PER_WRITE) ": the rest are "
-						     "not checked");
+		chain_all(f, &winst_kind, &in, &w->loc, b);
+	}
+}
+
+/* ---- regmap calls ---- */
+
+static struct rml_chain *rinst_at(union inst *in)
+{
+	return &in->r.at;
+}
+
+/* The instance as it stands, its parameters unknown; up when anything is a parameter. */
+static bool rinst_emit(struct rml_facts *f, const union inst *in)
+{
+	const struct rml_rinst *ri = &in->r;
+	struct rml_rinst *here = rml_arena_alloc(&f->arena, sizeof(*here));
+	bool up = ri->map.param >= 0;
+
+	*here = *ri;
+	if (here->map.param >= 0)
+		here->map = (struct rml_mapref){ .param = -1 };
+	up |= is_param(&ri->reg) || is_param(&ri->mask) || is_param(&ri->value) ||
+	      is_param(&ri->count);
+	if (is_param(&here->reg))
+		here->reg = unknown_op;
+	if (is_param(&here->mask))
+		here->mask = unknown_op;
+	if (is_param(&here->value))
+		here->value = unknown_op;
+	if (is_param(&here->count))
+		here->count = unknown_op;
+	rml_ptrvec_push(&f->rinsts, here);
+	return up;
+}
+
+/* One operand seen from call c: fresh when it was a parameter and now is the argument. */
+static struct rml_operand lift_op(const struct rml_operand *o, const struct rml_call *c,
+				  unsigned bit, unsigned *fresh)
+{
+	if (!is_param(o))
+		return *o;
+	*fresh |= bit;
+	return subst(o, c);
+}
+
+static bool rinst_lift(union inst *up, const union inst *in, const struct rml_call *c)
+{
+	const struct rml_rinst *ri = &in->r;
+	struct rml_rinst *n = &up->r;
+
+	*n = *ri;
+	n->fresh = 0;
+	if (ri->map.param >= 0) {
+		size_t p = (size_t)ri->map.param;
+
+		if (p >= c->nargs)
+			return false;
+		n->map.key = c->mapkeys[p];
+		n->map.param = c->args[p].kind == RML_OP_PARAM ? c->args[p].param : -1;
+		n->map.text = c->args[p].text;
+		n->fresh |= RML_RI_MAP;
+	}
+	n->reg = lift_op(&ri->reg, c, RML_RI_REG, &n->fresh);
+	n->mask = lift_op(&ri->mask, c, RML_RI_MASK, &n->fresh);
+	n->value = lift_op(&ri->value, c, RML_RI_VALUE, &n->fresh);
+	n->count = lift_op(&ri->count, c, RML_RI_COUNT, &n->fresh);
+	return true;
+}
+
+static const struct chain_kind rinst_kind = { rinst_at, rinst_emit, rinst_lift };
+
+static void link_regcalls(struct rml_facts *f, struct chain_budget *b)
+{
+	for (size_t i = 0; i < f->regcalls.n; i++) {
+		const struct rml_regcall *rc = f->regcalls.p[i];
+		union inst in = { .r = { .rc = rc, .at = { .site = rc->loc, .in_func = rc->func },
+					 .map = rc->map, .reg = rc->reg, .mask = rc->mask,
+					 .value = rc->value, .count = rc->count,
+					 .fresh = RML_RI_MAP | RML_RI_REG | RML_RI_MASK |
+						  RML_RI_VALUE | RML_RI_COUNT } };
+
+		chain_all(f, &rinst_kind, &in, &rc->loc, b);
 	}
 }
 
@@ -430,6 +559,67 @@ static void link_variant_configs(struct rml_facts *f, struct uf *u)
 	}
 }
 
+#define MAX_MAP_CONFIGS 16
+
+/*
+ * Every config the regmap root can have been created from: the one each init of it names,
+ * or, for an init given a config pointer, each config the probe sets that pointer to (one
+ * per variant). None when an init's config is not known, or there is no init.
+ */
+static size_t configs_of_map(struct rml_facts *f, struct uf *u, const char *root,
+			     const struct rml_regcfg **out)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; root && i < f->mapinits.n; i++) {
+		const struct rml_mapinit *mi = f->mapinits.p[i];
+		const struct rml_regcfg *one[MAX_MAP_CONFIGS];
+		size_t k = 0;
+
+		if (!mi->map_key || strcmp(uf_root(u, mi->map_key), root))
+			continue;
+		if (mi->cfg_name && (one[0] = cfg_by_name(f, mi->cfg_name)))
+			k = 1;
+		for (size_t c = 0; !mi->cfg_name && mi->cfg_ptr && c < f->cfgaliases.n; c++) {
+			const struct rml_cfgalias *ca = f->cfgaliases.p[c];
+
+			if (strcmp(ca->var, mi->cfg_ptr) || k == MAX_MAP_CONFIGS)
+				continue;
+			if (!(one[k] = cfg_by_name(f, ca->cfg_name)))
+				return 0;
+			k++;
+		}
+		if (!k)
+			return 0;	/* an init whose config is not known */
+		for (size_t j = 0; j < k; j++) {
+			size_t m;
+
+			for (m = 0; m < n && out[m] != one[j]; m++)
+				;
+			if (m == n && n < MAX_MAP_CONFIGS)
+				out[n++] = one[j];
+		}
+	}
+	return n;
+}
+
+/* The configs of each regmap call's map (not an ASoC component's). */
+static void link_map_configs(struct rml_facts *f, struct uf *u)
+{
+	for (size_t i = 0; i < f->rinsts.n; i++) {
+		struct rml_rinst *ri = f->rinsts.p[i];
+		const struct rml_regcfg *cfgs[MAX_MAP_CONFIGS];
+
+		if (!ri->map.key || ri->rc->api->component)
+			continue;
+		ri->ncfgs = configs_of_map(f, u, uf_root(u, ri->map.key), cfgs);
+		if (!ri->ncfgs)
+			continue;
+		ri->cfgs = rml_arena_alloc(&f->arena, ri->ncfgs * sizeof(*ri->cfgs));
+		memcpy(ri->cfgs, cfgs, ri->ncfgs * sizeof(*ri->cfgs));
+	}
+}
+
 /* Is a regmap created into key (a regmap init assigned to it)? */
 static bool has_init(const struct rml_facts *f, const char *key)
 {
@@ -445,6 +635,7 @@ static bool has_init(const struct rml_facts *f, const char *key)
 void rml_link(struct rml_facts *f)
 {
 	struct rml_link_index *ix = link_index_new(f);
+	struct chain_budget budget = { .total = MAX_CHAINS };
 	struct uf u = { 0 };
 	size_t i, j, k;
 
@@ -507,7 +698,9 @@ void rml_link(struct rml_facts *f)
 	}
 	link_variant_configs(f, &u);
 	link_preds(f);
-	link_writes(f);
+	link_writes(f, &budget);
+	link_regcalls(f, &budget);
+	link_map_configs(f, &u);
 	link_index_handles(f, ix);
 	rml_strset_fini(&u.keys);
 	free(u.parent);

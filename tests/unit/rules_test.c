@@ -204,6 +204,83 @@ static void reg_width_defaults_to_32(void **state)
 	assert_string_equal(diag(fx, 0)->msg, "'F_WIDE': msb (32) is beyond a 32-bit register");
 }
 
+/* A regmap call instance checked in place: update_bits(map, 0x10, mask, value). */
+static struct rml_rinst *update(struct fixture *fx, const char *api, unsigned line,
+				uint64_t mask, const char *mtext, uint64_t value, unsigned vbits)
+{
+	struct rml_regcall *rc = rml_arena_alloc(&fx->f.arena, sizeof(*rc));
+	struct rml_rinst *ri = rml_arena_alloc(&fx->f.arena, sizeof(*ri));
+
+	rc->api = rml_regapi_lookup(api);
+	assert_non_null(rc->api);
+	rc->loc = (struct rml_loc){ "drv.c", line, 9 };
+	rc->prep_mask = rml_ce_unknown(NULL);
+	ri->rc = rc;
+	ri->at.site = rc->loc;
+	ri->map.param = -1;
+	ri->reg = (struct rml_operand){ .kind = RML_OP_CONST, .v = rml_ce_const(0x10, 32, false) };
+	ri->mask = (struct rml_operand){ .kind = RML_OP_CONST, .v = rml_ce_const(mask, 32, false),
+					 .src = mtext };
+	ri->value = (struct rml_operand){ .kind = RML_OP_CONST,
+					  .v = rml_ce_const(value, vbits, false) };
+	ri->fresh = RML_RI_MAP | RML_RI_REG | RML_RI_MASK | RML_RI_VALUE | RML_RI_COUNT;
+	rml_ptrvec_push(&fx->f.rinsts, ri);
+	return ri;
+}
+
+static void update_bits_shapes(void **state)
+{
+	struct fixture *fx = *state;
+
+	update(fx, "regmap_update_bits", 1, 0x200, "BIT(9)", 1, 32);
+	update(fx, "regmap_update_bits", 2, 0x1c, "GENMASK(4, 2)", 2, 32);
+	update(fx, "regmap_update_bits", 3, 0, NULL, 0x8, 32);
+	update(fx, "regmap_update_bits", 4, 0x1, "EN", 0x81, 32);
+	update(fx, "snd_soc_component_update_bits", 5, 0xf, NULL, 0x30, 32);
+	update(fx, "regmap_set_bits", 6, 0, NULL, 0, 32);
+	run(fx, "update-bits-value-outside-mask");
+	assert_int_equal(rml_diags_count(&fx->d), 6);
+	assert_string_equal(diag(fx, 0)->msg, "regmap_update_bits: value 1 under mask BIT(9) "
+			    "(0x200) is masked to 0: did you mean BIT(9)?");
+	assert_string_equal(diag(fx, 1)->msg, "regmap_update_bits: value 0x2 under mask "
+			    "GENMASK(4, 2) (0x1c) is masked to 0x0; it looks unshifted: "
+			    "FIELD_PREP(GENMASK(4, 2), value) or value << 2");
+	assert_string_equal(diag(fx, 2)->msg, "regmap_update_bits with mask 0 and value 0x8: the "
+			    "call changes nothing; mask and value look swapped");
+	assert_string_equal(diag(fx, 3)->msg, "regmap_update_bits: value 0x81 holds the mask EN "
+			    "(0x1) and more: mask and value look swapped");
+	assert_string_equal(diag(fx, 4)->msg, "snd_soc_component_update_bits: value 0x30 has bits "
+			    "0x30 outside mask 0xf: they are never written");
+	assert_string_equal(diag(fx, 5)->msg, "regmap_set_bits with bits 0: the call changes "
+			    "nothing");
+}
+
+static void update_bits_idioms_and_fresh(void **state)
+{
+	struct fixture *fx = *state;
+	struct rml_regcfg *cfg = rml_arena_alloc(&fx->f.arena, sizeof(*cfg));
+	struct rml_rinst *ri;
+
+	update(fx, "regmap_update_bits", 1, 0x1c, NULL, 0xff, 32);
+	update(fx, "regmap_update_bits", 2, 0x1c, NULL, 0xffff, 32);
+	update(fx, "regmap_update_bits", 3, 0x1c, NULL, 0xffffffff, 32);
+	update(fx, "regmap_update_bits", 4, 0x6, NULL, 0x7, 3);	/* all ones of its type */
+	update(fx, "regmap_update_bits", 5, 0x1, NULL, 0xfffffffe, 32);	/* ~mask */
+	update(fx, "regmap_update_bits", 6, 0x1c, NULL, 0x1c, 32);
+	update(fx, "regmap_update_bits", 7, 0x1c, NULL, 0, 32);
+	ri = update(fx, "regmap_update_bits", 8, 0x1c, NULL, 0xfff, 32);	/* val_bits 12 */
+	cfg->val_bits = rml_ce_const(12, 32, false);
+	ri->cfgs = (const struct rml_regcfg **)rml_arena_alloc(&fx->f.arena, sizeof(*ri->cfgs));
+	ri->cfgs[0] = cfg;
+	ri->ncfgs = 1;
+	ri = update(fx, "regmap_update_bits", 9, 0x200, NULL, 1, 32);
+	ri->fresh = RML_RI_MAP | RML_RI_REG;	/* mask and value known below: checked there */
+	ri = update(fx, "regmap_update_bits", 10, 0x200, NULL, 1, 32);
+	ri->value.kind = RML_OP_UNKNOWN;
+	run(fx, "update-bits-value-outside-mask");
+	assert_int_equal(rml_diags_count(&fx->d), 0);
+}
+
 #define T(fn) cmocka_unit_test_setup_teardown(fn, setup, teardown)
 
 int main(int argc, char **argv)
@@ -218,6 +295,8 @@ int main(int argc, char **argv)
 		T(overlap_unallocated_needs_the_same_register_spelling),
 		T(reg_width_uses_the_tied_config),
 		T(reg_width_defaults_to_32),
+		T(update_bits_shapes),
+		T(update_bits_idioms_and_fresh),
 	};
 
 	if (argc > 1)

@@ -1,7 +1,8 @@
 /*
  * extract/calls.c: what a call records: regmap inits and regmap pointer assignments,
- * writes through the regmap_field API, calls to the driver's own functions (for wrapper
- * summaries), probes, and field allocations with where their handle is stored.
+ * writes through the regmap_field API, calls of the plain regmap API (regcalls.c), calls
+ * to the driver's own functions (for wrapper summaries), probes, and field allocations
+ * with where their handle is stored.
  */
 #include "ex.h"
 
@@ -265,6 +266,7 @@ static void pair_store(struct ex *x, const struct rml_alloc *al)
 static void record_call(struct ex *x, CXCursor call, int nargs)
 {
 	CXCursor callee = clang_getCursorReferenced(call);
+	const char *texts[RML_MAX_PARAMS];
 	struct rml_call *c;
 
 	if (clang_getCursorKind(callee) != CXCursor_FunctionDecl || nargs <= 0 || nargs > RML_MAX_PARAMS ||
@@ -282,7 +284,9 @@ static void record_call(struct ex *x, CXCursor call, int nargs)
 	c->args = rml_arena_alloc(x->a, (size_t)nargs * sizeof(*c->args));
 	c->hargs = rml_arena_alloc(x->a, (size_t)nargs * sizeof(*c->hargs));
 	c->frefs = rml_arena_alloc(x->a, (size_t)nargs * sizeof(*c->frefs));
+	c->mapkeys = rml_arena_alloc(x->a, (size_t)nargs * sizeof(*c->mapkeys));
 	c->ptype = rml_arena_alloc(x->a, (size_t)nargs * sizeof(*c->ptype));
+	ex_call_arg_texts(x, call, c->callee_name, texts, nargs);
 	for (int i = 0; i < nargs; i++) {
 		CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
 		CXType pt = clang_getArgType(clang_getCursorType(callee), (unsigned)i);
@@ -290,12 +294,15 @@ static void record_call(struct ex *x, CXCursor call, int nargs)
 		bool sign;
 
 		c->args[i] = ex_operand_of(x, arg);
+		c->args[i].src = texts[i];
 		c->hargs[i].base_param = -1;
 		c->hargs[i].len = -1;
 		if (ex_is_handle_type(clang_getCursorType(arg)))
 			c->hargs[i] = ex_handle_of(x, arg);
 		if (ex_is_regfield_type(x, clang_getCursorType(arg)))
 			ex_fref_of(x, arg, false, &c->frefs[i]);
+		if (ex_is_map_type(clang_getCursorType(arg)))
+			c->mapkeys[i] = ex_expr_key(x, arg);
 		if (ex_type_int(pt, &bits, &sign))
 			c->ptype[i] = rml_ce_const(0, bits, sign);
 		else
@@ -462,7 +469,12 @@ void ex_handle_call(struct ex *x, CXCursor call)
 		return;
 	}
 	if (!api) {
-		record_call(x, call, nargs);
+		const struct rml_regapi *rapi = rml_regapi_lookup(name);
+
+		if (rapi)
+			ex_regcall(x, call, rapi, nargs);
+		else
+			record_call(x, call, nargs);
 		return;
 	}
 	x->f->uses_regmap_field = true;

@@ -276,6 +276,8 @@ bool ex_type_has_regfield(struct ex *x, CXType t, int depth);
 bool ex_type_has_regfield_ptr(struct ex *x, CXType t);
 /* struct regmap *. */
 bool ex_is_regmap_ptr(CXType t);
+/* A struct regmap * or a struct snd_soc_component *: what a regmap API call is made on. */
+bool ex_is_map_type(CXType t);
 /* struct regmap_field *: a handle. */
 bool ex_is_field_ptr(CXType t);
 /* struct reg_field *: a pointer to a table. */
@@ -304,6 +306,9 @@ const char *ex_record_key(struct ex *x, CXType t);
 const char *ex_func_name(struct ex *x, CXCursor call);
 /* How the driver wrote an expression, as a key two writings can be compared by; NULL. */
 const char *ex_spelled_text(struct ex *x, CXCursor e);
+/* The call's n first arguments as written at the call (macro names kept), or NULLs. */
+void ex_call_arg_texts(struct ex *x, CXCursor call, const char *callee, const char **out,
+		       int n);
 
 /* ---- fields.c: reg_field values, tables, regmap_config ---- */
 
@@ -454,5 +459,10 @@ static inline void ex_push(struct ex *x, CXCursor c)
 {
 	x->fn.stack[x->fn.depth++] = c;
 }
+
+/* ---- regcalls.c ---- */
+
+/* A call of the plain regmap API (api): its map, operands and buffer, as a regcall fact. */
+void ex_regcall(struct ex *x, CXCursor call, const struct rml_regapi *api, int nargs);
 
 #endif

@@ -118,3 +118,63 @@ const char *ex_spelled_text(struct ex *x, CXCursor e)
 	*o = '\0';
 	return out;
 }
+
+/*
+ * The arguments of a call as the source writes them at the call (macro names kept,
+ * blanks squeezed): the call's text where it is expanded, split at its top-level commas.
+ * Only when that text is the call itself (callee's name, then its parentheses): a call
+ * written inside another macro's use gives nothing. out[i] NULL when not known.
+ */
+void ex_call_arg_texts(struct ex *x, CXCursor call, const char *callee, const char **out,
+		       int n)
+{
+	CXSourceRange r = clang_getCursorExtent(call);
+	CXFile f1, f2;
+	unsigned s, end, i;
+	struct ex_file_info *fi;
+	const char *t;
+	size_t cl = strlen(callee);
+	int arg = 0, depth = 0;
+
+	for (int k = 0; k < n; k++)
+		out[k] = NULL;
+	clang_getExpansionLocation(clang_getRangeStart(r), &f1, NULL, NULL, &s);
+	clang_getExpansionLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &end);
+	if (!f1 || f1 != f2 || !(fi = ex_file_info(x, f1)) || !(t = ex_file_text(x, fi)) ||
+	    end >= fi->len || end < s || end - s > 4096 || s + cl >= fi->len ||
+	    strncmp(t + s, callee, cl))
+		return;
+	for (i = s + (unsigned)cl; i < end && isspace((unsigned char)t[i]); i++)
+		;
+	if (end > s && t[end] != ')')
+		end--;	/* the range's end is past its last token */
+	if (t[i] != '(' || t[end] != ')')
+		return;
+	for (unsigned from = ++i; i <= end && arg < n; i++) {
+		char c = t[i];
+
+		if (c == '(' || c == '[' || c == '{') {
+			depth++;
+		} else if ((c == ')' || c == ']' || c == '}') && depth) {
+			depth--;
+		} else if (!depth && (c == ',' || i == end)) {
+			char *o = rml_arena_alloc(x->a, i - from + 1), *p = o;
+
+			for (unsigned j = from; j < i; j++) {
+				if (!isspace((unsigned char)t[j]))
+					*p++ = t[j];
+				else if (p > o && p[-1] != ' ')
+					*p++ = ' ';	/* a run of blanks: one space */
+			}
+			while (p > o && p[-1] == ' ')
+				p--;
+			*p = '\0';
+			out[arg++] = o;
+			from = i + 1;
+		} else if (c == '"' || c == '\'') {
+			for (i++; i < end && t[i] != c; i++)
+				if (t[i] == '\\')
+					i++;
+		}
+	}
+}

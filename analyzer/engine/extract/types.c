@@ -212,6 +212,11 @@ bool ex_is_regmap_ptr(CXType t)
 	return is_pointer_to(t, "regmap");
 }
 
+bool ex_is_map_type(CXType t)
+{
+	return is_pointer_to(t, "regmap") || is_pointer_to(t, "snd_soc_component");
+}
+
 bool ex_is_field_ptr(CXType t)
 {
 	return is_pointer_to(t, "regmap_field");
