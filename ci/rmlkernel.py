@@ -19,6 +19,9 @@ API_RE = (r'\b(devm_)?regmap_fields?_[a-z_]+[[:space:]]*\(|'
           r'\bstruct[[:space:]]+(reg_field|regmap_field)\b|'
           r'\bREG_FIELD(_ID)?[[:space:]]*\(')
 API_EXCLUDE = ('drivers/base/regmap/',)
+# A use of the plain regmap API (what regmap-lint's prefilter admits with its regmap rules).
+REGMAP_API_RE = r'regmap|snd_soc_component_'
+
 
 # The environment a run sees: the caller's, minus what would change regmap-lint's behaviour.
 SCRUB = ('KBUILD_CHECKSRC', 'REGMAP_LINT_OPTS', 'SRCARCH', 'ARCH', 'CROSS_COMPILE', 'NO_COLOR')
@@ -79,9 +82,11 @@ def out_dir(given, default_leaf):
     return d
 
 
-def api_files(tree):
-    """The tree's .c files that use the regmap_field API, sorted, relative to the tree."""
-    p = subprocess.run(['grep', '-rlE', '--include=*.c', API_RE, '.'], cwd=tree,
+def api_files(tree, api='field'):
+    """The tree's .c files that use the regmap_field API (api 'field') or the regmap API
+    ('regmap'), sorted, relative to the tree."""
+    p = subprocess.run(['grep', '-rlE', '--include=*.c',
+                        API_RE if api == 'field' else REGMAP_API_RE, '.'], cwd=tree,
                        stdout=subprocess.PIPE, text=True)
     if p.returncode not in (0, 1):
         die('grep failed in ' + tree)

@@ -93,8 +93,12 @@ struct rml_table {
 
 struct rml_regcfg {
 	const char *name;		/* variable name */
+	const char *var;		/* its USR: what names it (two files' static configs of
+					   one name are two configs) */
 	struct rml_loc loc;
 	struct rml_num reg_bits, val_bits, reg_stride, max_register;
+	bool changed;			/* link: code writes to it (a member set in probe): what
+					   its initialiser says is not what the map gets */
 };
 
 /* A regmap created from a config: KEY = regmap_init*(..., &CFG) / devm_regmap_init_*(..., &CFG). */
@@ -102,14 +106,24 @@ struct rml_mapinit {
 	struct rml_loc loc;
 	const char *map_key;		/* where the map is stored, or NULL */
 	const char *cfg_name;		/* the config variable, or NULL */
+	const char *cfg_var;		/* and its USR */
 	const char *cfg_ptr;		/* or a local config pointer (USR) chosen per variant */
+	bool not_init;			/* no init: the map is set from something else (a lookup,
+					   a parameter), whose config is not known */
 };
 
 /* A local `const struct regmap_config *` set to a config in one branch (block) of a probe. */
 struct rml_cfgalias {
 	const char *var;		/* USR of the pointer */
-	const char *cfg_name;		/* the config it is set to */
+	const char *cfg_name;		/* the config it is set to, or NULL: something else */
+	const char *cfg_var;		/* and its USR */
 	unsigned block;			/* the statement block of the assignment */
+};
+
+/* Code that writes to a regmap_config (cfg.max_register = ..., cfg = other). */
+struct rml_cfgwrite {
+	const char *var;		/* USR of the config variable */
+	struct rml_loc loc;
 };
 
 enum { RML_IDX_ALL = -1, RML_IDX_UNKNOWN = -2 };

@@ -147,17 +147,12 @@ static void link_alloc(struct rml_facts *f, struct uf *u, struct rml_alloc *a)
 	link_fref_each(f, &a->src, a->func, add_map, &arg);
 }
 
-static const struct rml_regcfg *cfg_by_name(struct rml_facts *f, const char *name)
+/* The config variable var (its USR), or NULL. */
+static const struct rml_regcfg *cfg_by_var(struct rml_facts *f, const char *var)
 {
-	size_t i;
+	const struct rml_namelist *l = var ? rml_namemap_get(&f->index->cfgs_by_var, var) : NULL;
 
-	for (i = 0; name && i < f->cfgs.n; i++) {
-		const struct rml_regcfg *c = f->cfgs.p[i];
-
-		if (!strcmp(c->name, name))
-			return c;
-	}
-	return NULL;
+	return l ? l->p[0] : NULL;
 }
 
 /* The config a regmap (by root key) was created from; NULL if none or ambiguous. */
@@ -172,10 +167,10 @@ static const struct rml_regcfg *cfg_of_map(struct rml_facts *f, struct uf *u, co
 		const struct rml_mapinit *mi = f->mapinits.p[i];
 		const struct rml_regcfg *c;
 
-		if (!mi->map_key || strcmp(uf_root(u, mi->map_key), root))
+		if (mi->not_init || !mi->map_key || strcmp(uf_root(u, mi->map_key), root))
 			continue;
 		*seen_init = true;
-		c = mi->cfg_name ? cfg_by_name(f, mi->cfg_name) : NULL;
+		c = mi->cfg_var ? cfg_by_var(f, mi->cfg_var) : NULL;
 		if (!c && mi->cfg_ptr)
 			return NULL;	/* chosen per variant: see link_variant_configs() */
 		if (!c && f->cfgs.n == 1)
@@ -543,7 +538,7 @@ static void link_variant_configs(struct rml_facts *f, struct uf *u)
 
 					if (strcmp(ca->var, mi->cfg_ptr) || ca->block != fa->block)
 						continue;
-					cfg = cfg_by_name(f, ca->cfg_name);
+					cfg = cfg_by_var(f, ca->cfg_var);
 					for (size_t t = 0; cfg && t < f->tables.n; t++) {
 						struct rml_table *tb = f->tables.p[t];
 
@@ -578,19 +573,24 @@ static size_t configs_of_map(struct rml_facts *f, struct uf *u, const char *root
 
 		if (!mi->map_key || strcmp(uf_root(u, mi->map_key), root))
 			continue;
-		if (mi->cfg_name && (one[0] = cfg_by_name(f, mi->cfg_name)))
+		if (mi->not_init)
+			return 0;	/* a map from elsewhere too */
+		if (mi->cfg_var && (one[0] = cfg_by_var(f, mi->cfg_var)))
 			k = 1;
-		for (size_t c = 0; !mi->cfg_name && mi->cfg_ptr && c < f->cfgaliases.n; c++) {
+		for (size_t c = 0; !mi->cfg_var && mi->cfg_ptr && c < f->cfgaliases.n; c++) {
 			const struct rml_cfgalias *ca = f->cfgaliases.p[c];
 
 			if (strcmp(ca->var, mi->cfg_ptr) || k == MAX_MAP_CONFIGS)
 				continue;
-			if (!(one[k] = cfg_by_name(f, ca->cfg_name)))
+			if (!(one[k] = cfg_by_var(f, ca->cfg_var)))
 				return 0;
 			k++;
 		}
 		if (!k)
 			return 0;	/* an init whose config is not known */
+		for (size_t j = 0; j < k; j++)
+			if (one[j]->changed)
+				return 0;	/* changed by code before the init */
 		for (size_t j = 0; j < k; j++) {
 			size_t m;
 
@@ -626,7 +626,7 @@ static bool has_init(const struct rml_facts *f, const char *key)
 	for (size_t i = 0; i < f->mapinits.n; i++) {
 		const struct rml_mapinit *mi = f->mapinits.p[i];
 
-		if (mi->map_key && !strcmp(mi->map_key, key))
+		if (!mi->not_init && mi->map_key && !strcmp(mi->map_key, key))
 			return true;
 	}
 	return false;

@@ -38,6 +38,23 @@ struct rml_link_index *link_index_new(struct rml_facts *f)
 		if (c->callee)
 			rml_namemap_add(&f->arena, &ix->calls_by_callee, c->callee, c);
 	}
+	for (size_t i = 0; i < f->cfgs.n; i++) {
+		struct rml_regcfg *cfg = f->cfgs.p[i];
+
+		if (cfg->var)
+			rml_namemap_add(&f->arena, &ix->cfgs_by_var, cfg->var, cfg);
+	}
+	/* a config code writes to: its initialiser is not what its map gets */
+	for (size_t i = 0; i < f->cfgwrites.n; i++) {
+		const struct rml_cfgwrite *w = f->cfgwrites.p[i];
+		const struct rml_namelist *l = rml_namemap_get(&ix->cfgs_by_var, w->var);
+
+		for (size_t k = 0; l && k < l->n; k++) {
+			struct rml_regcfg *cfg = l->p[k];
+
+			cfg->changed = true;
+		}
+	}
 	return ix;
 }
 

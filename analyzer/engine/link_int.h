@@ -15,6 +15,7 @@ struct rml_link_index {
 	struct rml_namemap tables_by_type;	/* ... by t->type_name */
 	struct rml_namemap faliases_by_from;	/* struct rml_falias *, by fa->from */
 	struct rml_namemap calls_by_callee;	/* struct rml_call *, by c->callee */
+	struct rml_namemap cfgs_by_var;		/* struct rml_regcfg *, by cfg->var */
 	struct rml_namemap stores_by_base;	/* struct rml_store *, by st->dst.base */
 	struct rml_namemap copies_by_base;	/* struct link_copy *, by the destination's base */
 };

@@ -338,18 +338,25 @@ static void copy_use(struct ex *x, CXCursor c)
 		copy_changed(x, clang_getCursorReferenced(c));
 }
 
-/* `cfg = &foo_regmap_config;` for a local config pointer, in this block. */
+/*
+ * `cfg = &foo_regmap_config;` for a local config pointer, in this block; set to anything
+ * else (&configs[i], a parameter), an alias to no config: the pointer's configs are then
+ * not all known.
+ */
 static void config_alias(struct ex *x, CXCursor var, CXCursor src)
 {
 	CXCursor ref = ex_unary_operand(ex_strip_more(src), CXUnaryOperator_AddrOf,
 					CXCursor_DeclRefExpr);
 	struct rml_cfgalias *ca;
 
-	if (clang_Cursor_isNull(ref))
-		return;
+	if (clang_Cursor_isNull(src))
+		return;	/* a declaration without an initialiser */
 	ca = rml_arena_alloc(x->a, sizeof(*ca));
 	ca->var = ex_usr_of(x, var);
-	ca->cfg_name = ex_cxstr(x, clang_getCursorSpelling(ref));
+	if (!clang_Cursor_isNull(ref)) {
+		ca->cfg_name = ex_cxstr(x, clang_getCursorSpelling(ref));
+		ca->cfg_var = ex_usr_of(x, clang_getCursorReferenced(ref));
+	}
 	ca->block = x->block;
 	rml_ptrvec_push(&x->f->cfgaliases, ca);
 }

@@ -42,14 +42,30 @@ static void mapinit(struct ex *x, CXCursor call, const char *dst)
 			if (k.n == 1) {
 				CXCursor d = ex_strip(k.c[0]);
 
-				if (clang_getCursorKind(d) == CXCursor_DeclRefExpr)
+				if (clang_getCursorKind(d) == CXCursor_DeclRefExpr) {
 					mi->cfg_name = ex_cxstr(x, clang_getCursorSpelling(d));
+					mi->cfg_var = ex_usr_of(x, clang_getCursorReferenced(d));
+				}
 			}
 		} else if (clang_getCursorKind(s) == CXCursor_DeclRefExpr) {
 			mi->cfg_ptr = ex_usr_of(x, clang_getCursorReferenced(s));
 		}
 		break;
 	}
+	rml_ptrvec_push(&x->f->mapinits, mi);
+}
+
+/* DST gets a map from something other than an init: its config is not known. */
+static void map_from_elsewhere(struct ex *x, CXCursor src, const char *dst)
+{
+	struct rml_mapinit *mi;
+
+	if (!dst)
+		return;
+	mi = rml_arena_alloc(x->a, sizeof(*mi));
+	mi->loc = ex_cursor_loc(x, src);
+	mi->map_key = dst;
+	mi->not_init = true;
 	rml_ptrvec_push(&x->f->mapinits, mi);
 }
 
@@ -61,8 +77,13 @@ static void regmap_assign(struct ex *x, const char *dst, CXCursor src)
 	if (clang_getCursorKind(s) == CXCursor_CallExpr) {
 		if (is_init_name(ex_func_name(x, s)))
 			mapinit(x, s, dst);
+		else
+			map_from_elsewhere(x, s, dst);	/* syscon, dev_get_regmap() ... */
 		return;
 	}
+	if (clang_getCursorKind(s) == CXCursor_DeclRefExpr &&
+	    clang_getCursorKind(clang_getCursorReferenced(s)) == CXCursor_ParmDecl)
+		map_from_elsewhere(x, s, dst);	/* the caller's map */
 	if (dst) {
 		const char *sk = ex_expr_key(x, src);
 

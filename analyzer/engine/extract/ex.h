@@ -321,6 +321,8 @@ void ex_config_decl(struct ex *x, CXCursor var, CXCursor init);
 /* Collector: a variable initialised with reg_field values (tables, variant structs). */
 void ex_table_decl(struct ex *x, CXCursor var, CXCursor init);
 /* Collector: tbl[i].reg += base on a reg_field object of static storage. */
+/* A regmap_config variable written by code (on_written). */
+void ex_config_written(struct ex *x, const struct ex_write *wr);
 void ex_table_written(struct ex *x, const struct ex_write *wr);
 
 /* ---- locals.c: parameters and local tables ---- */

@@ -460,6 +460,7 @@ static void read_config(struct ex *x, CXCursor var, CXCursor init)
 	unsigned i, pos = 0;
 
 	cfg->name = ex_cxstr(x, clang_getCursorSpelling(var));
+	cfg->var = ex_usr_of(x, var);
 	cfg->loc = ex_cursor_loc(x, var);
 	cfg->reg_bits = cfg->val_bits = cfg->reg_stride = cfg->max_register = rml_ce_const(0, 32, 0);
 	rml_ptrvec_push(&x->f->cfgs, cfg);
@@ -513,6 +514,35 @@ void ex_table_decl(struct ex *x, CXCursor var, CXCursor init)
 			    NULL);
 		ex_local_table(x, var, t0);
 	}
+}
+
+/*
+ * cfg.max_register = ..., cfg = *other: code changes a regmap_config variable (or takes
+ * its address to, with &, since anything may then change it): its initialiser does not
+ * say what the map it makes gets.
+ */
+void ex_config_written(struct ex *x, const struct ex_write *wr)
+{
+	CXCursor s = ex_strip(wr->target), ref;
+	struct rml_cfgwrite *w;
+	struct kids k;
+
+	for (int i = 0; i < 4 && clang_getCursorKind(s) == CXCursor_MemberRefExpr; i++) {
+		ex_get_kids(s, &k);
+		if (k.n != 1)
+			return;
+		s = ex_strip(k.c[0]);
+	}
+	if (clang_getCursorKind(s) != CXCursor_DeclRefExpr ||
+	    !ex_is_record_named(clang_getCursorType(s), "regmap_config"))
+		return;
+	ref = clang_getCursorReferenced(s);
+	if (clang_getCursorKind(ref) != CXCursor_VarDecl || wr->kind == EX_W_ADDR)
+		return;
+	w = rml_arena_alloc(x->a, sizeof(*w));
+	w->var = ex_usr_of(x, ref);
+	w->loc = ex_cursor_loc(x, wr->op);
+	rml_ptrvec_push(&x->f->cfgwrites, w);
 }
 
 /* tbl[i].reg += base on a reg_field object of static storage (field-table-mutated). */

@@ -103,14 +103,14 @@ static void addr_of(struct ex *x, CXCursor op, long k, struct rml_bufref *b)
 }
 
 /* The buffer argument of a bulk, raw or noinc call. */
-static void buf_of(struct ex *x, CXCursor arg, struct rml_bufref *b)
+static void buf_of(struct ex *x, CXCursor arg, const char *text, struct rml_bufref *b)
 {
 	CXCursor s = ex_strip_more(arg), op;
 	CXType t = clang_getCursorType(s), pt;
 	long k = 0;
 	struct kids kids;
 
-	b->text = ex_spelled_text(x, arg);
+	b->text = text ? text : ex_spelled_text(x, arg);
 	b->bytes = b->elem = -1;
 	if (clang_getCursorKind(s) == CXCursor_BinaryOperator &&
 	    clang_getCursorBinaryOperatorKind(s) == CXBinaryOperator_Add) {
@@ -216,7 +216,8 @@ void ex_regcall(struct ex *x, CXCursor call, const struct rml_regapi *api, int n
 	rc->prep_mask = rml_ce_unknown(NULL);
 	rc->buf.bytes = rc->buf.elem = -1;
 	if (api->buf_arg >= 0 && api->buf_arg < nargs)
-		buf_of(x, clang_Cursor_getArgument(call, (unsigned)api->buf_arg), &rc->buf);
+		buf_of(x, clang_Cursor_getArgument(call, (unsigned)api->buf_arg),
+		       api->buf_arg < MAX_ARGS ? texts[api->buf_arg] : NULL, &rc->buf);
 	if (api->val_arg >= 0 && api->val_arg < nargs && rc->value.kind != RML_OP_CONST)
 		prep_of(x, clang_Cursor_getArgument(call, (unsigned)api->val_arg), rc->value.src,
 			rc);

@@ -136,6 +136,7 @@ static void (*const on_write[])(struct ex *x, const struct ex_write *wr) = {
 /* A write other than &, after its operands were walked. */
 static void (*const on_written[])(struct ex *x, const struct ex_write *wr) = {
 	ex_table_written,	/* a table of static storage changed */
+	ex_config_written,	/* a regmap_config changed before its map is made */
 };
 
 /* A variable declared at file scope with an initialiser. */
