@@ -6,8 +6,9 @@
  * written as FIELD_PREP(A, x) under a mask that does not hold A. At runtime the register
  * gets (old & ~mask) | (val & mask): the value's other bits never reach the hardware.
  * Followed through the driver's wrappers that pass mask and value on.
- * Silent when: the mask or the value is not known; the value is all ones over the mask
- * (~0, 0xff, 0xffff, 0xffffffff, the register width) or ~mask (the usual idioms).
+ * Silent when: the mask or the value is not known; the idioms: the value all ones over
+ * the mask (~0, 0xff, 0xffff, 0xffffffff, the register width), ~mask, every bit outside
+ * the mask set (0xffff ^ X), a mask of the whole register but one or two bits.
  * See update_bits_value_outside_mask.md.
  */
 #include <inttypes.h>
@@ -24,19 +25,46 @@ static bool all_ones(uint64_t v, unsigned bits)
 	return bits && bits <= 64 && v == (bits == 64 ? UINT64_MAX : (UINT64_C(1) << bits) - 1);
 }
 
+/* The register's width: the config's val_bits, else the narrowest of 8/16/32 holding m. */
+static unsigned reg_width(uint32_t m, unsigned width)
+{
+	if (width && width <= 32)
+		return width;
+	return m <= 0xff ? 8 : m <= 0xffff ? 16 : 32;
+}
+
+static unsigned popcount(uint32_t m)
+{
+	unsigned n = 0;
+
+	for (; m; m &= m - 1)
+		n++;
+	return n;
+}
+
 /*
- * The idioms that are not defects: a value of all ones covering the mask (every bit of
- * the mask set: ~0, 0xff, 0xffff, 0xffffffff, all ones of the register's width or of the
- * value's own type), or the complement of the mask.
+ * The idioms that are not defects:
+ * - a value of all ones covering the mask (every bit of the mask set: ~0, 0xff, 0xffff,
+ *   0xffffffff, all ones of the register's width or of the value's own type);
+ * - the mask's complement as the value (~mask);
+ * - every bit outside the mask set (0xffff ^ X, ~X): "every bit but X", the value's
+ *   outside part all ones being what the complement gives, not a field value;
+ * - a mask of every bit of the register but one or two (~BIT(n)): a whole-register value
+ *   written around bits another owner keeps (a DAPM widget's), whatever it says of them.
  */
 static bool idiom(const struct rml_num *v, uint32_t m, unsigned width)
 {
-	uint32_t v32 = U32(v->v);
+	uint32_t v32 = U32(v->v), w = reg_width(m, width);
+	uint32_t ones = w >= 32 ? UINT32_MAX : (UINT32_C(1) << w) - 1;
 
 	if ((v32 & m) == m && (all_ones(v32, 8) || all_ones(v32, 16) || all_ones(v32, 32) ||
 			       all_ones(v->v, v->bits) || (width && all_ones(v32, width))))
 		return true;
-	return v32 == U32(~m) || (width && width < 32 && v32 == (U32(~m) & ((1u << width) - 1)));
+	if (v32 == U32(~m) || (width && width < 32 && v32 == (U32(~m) & ((1u << width) - 1))))
+		return true;
+	if (((v32 | m) & ones) == ones && !(v32 & ~ones))
+		return true;
+	return w >= 8 && popcount(m & ones) >= w - 2 && !(m & ~ones);
 }
 
 static unsigned lowest_bit(uint32_t m)
@@ -79,16 +107,43 @@ static const char *fate(const struct rml_rinst *ri)
 	return "they are never written";
 }
 
-static void check_value(struct rml_ctx *ctx, const struct rml_rinst *ri)
+/* A value written in decimal digits ("20") whose digits read as hex fit the mask. */
+static bool hex_slip(const struct rml_operand *o, uint32_t m, uint32_t *hex)
 {
-	const char *api = ri->rc->api->name;
-	uint32_t v = U32(ri->value.v.v), m = U32(ri->mask.v.v), out = v & ~m;
+	const char *p = o->src;
+	uint64_t h = 0;
+
+	if (!p || o->v.v < 10 || p[0] == '0')
+		return false;
+	for (; *p; p++) {
+		if (*p < '0' || *p > '9' || h > UINT32_MAX / 16)
+			return false;
+		h = h * 16 + (uint64_t)(*p - '0');
+	}
+	*hex = (uint32_t)h;
+	return !(h & ~(uint64_t)m);
+}
+
+/* Does the mask's name say it is something else: FOO_SHIFT used as a mask? */
+static const char *mask_hint(const struct rml_operand *o)
+{
+	size_t n = o->src ? strlen(o->src) : 0;
+
+	if (n > 6 && !strcmp(o->src + n - 6, "_SHIFT"))
+		return " (a shift used as the mask?)";
+	return "";
+}
+
+static void check_value(struct rml_ctx *ctx, const struct rml_rinst *ri, const char *api)
+{
+	uint32_t v = U32(ri->value.v.v), m = U32(ri->mask.v.v), out = v & ~m, hex;
 	unsigned width = rml_rinst_val_bits(ri), s;
 
 	if (!m) {
 		if (v)
 			rml_report_regcall(ctx, ri, "%s with mask 0 and value 0x%" PRIx32 ": the call "
-					   "changes nothing; mask and value look swapped", api, v);
+					   "changes nothing; did you mean mask 0x%" PRIx32 " (the value's "
+					   "bits)?", api, v, v);
 		else
 			rml_report_regcall(ctx, ri, "%s with mask 0: the call changes nothing", api);
 		return;
@@ -96,9 +151,15 @@ static void check_value(struct rml_ctx *ctx, const struct rml_rinst *ri)
 	if (!out || idiom(&ri->value.v, m, width))
 		return;
 	if (!(m & ~v)) {
-		rml_report_regcall(ctx, ri, "%s: value 0x%" PRIx32 " holds the mask %s and more: "
-				   "mask and value look swapped", api, v,
-				   named(ctx, &ri->mask, m));
+		rml_report_regcall(ctx, ri, "%s: value 0x%" PRIx32 " holds the mask %s and bits 0x%"
+				   PRIx32 " more, which are never written: mask and value swapped?",
+				   api, v, named(ctx, &ri->mask, m), out);
+		return;
+	}
+	if (hex_slip(&ri->value, m, &hex)) {
+		rml_report_regcall(ctx, ri, "%s: value %s (0x%" PRIx32 ") under mask %s is masked to "
+				   "0x%" PRIx32 "; written in decimal: did you mean 0x%" PRIx32 "?",
+				   api, ri->value.src, v, named(ctx, &ri->mask, m), v & m, hex);
 		return;
 	}
 	s = lowest_bit(m);
@@ -115,10 +176,20 @@ static void check_value(struct rml_ctx *ctx, const struct rml_rinst *ri)
 					   ri->value.src ? ri->value.src : "value", s);
 		return;
 	}
-	rml_report_regcall(ctx, ri, "%s: value %s has bits 0x%" PRIx32 " outside mask %s: %s",
+	rml_report_regcall(ctx, ri, "%s: value %s has bits 0x%" PRIx32 " outside mask %s%s: %s%s",
 			   api, prepared(&ri->value) ? named(ctx, &ri->value, v) :
 			   rml_arena_printf(ctx->diags->arena, "0x%" PRIx32, v), out,
-			   named(ctx, &ri->mask, m), fate(ri));
+			   named(ctx, &ri->mask, m), mask_hint(&ri->mask), fate(ri),
+			   prepared(&ri->value) ? " (the FIELD_PREP of another field?)" : "");
+}
+
+/* "regmap_update_bits", or "regmap_update_bits (through 'foo_rmw')" at a helper's call. */
+static const char *api_label(struct rml_ctx *ctx, const struct rml_rinst *ri)
+{
+	if (!ri->at.n)
+		return ri->rc->api->name;
+	return rml_arena_printf(ctx->diags->arena, "%s (through '%s')", ri->rc->api->name,
+				ri->at.call[0]->callee_name);
 }
 
 static void check_regcall(struct rml_ctx *ctx, const struct rml_rinst *ri)
@@ -130,7 +201,7 @@ static void check_regcall(struct rml_ctx *ctx, const struct rml_rinst *ri)
 		return;
 	if (role == RML_RR_SET || role == RML_RR_CLEAR || role == RML_RR_TEST) {
 		if (!U32(ri->mask.v.v))
-			rml_report_regcall(ctx, ri, "%s with bits 0: the call %s", ri->rc->api->name,
+			rml_report_regcall(ctx, ri, "%s with bits 0: the call %s", api_label(ctx, ri),
 					   role == RML_RR_TEST ? "tests no bit (always 0)" :
 					   "changes nothing");
 		return;
@@ -138,7 +209,7 @@ static void check_regcall(struct rml_ctx *ctx, const struct rml_rinst *ri)
 	if (role != RML_RR_UPDATE && role != RML_RR_TEST_VALUE)
 		return;
 	if (ri->value.kind == RML_OP_CONST) {
-		check_value(ctx, ri);
+		check_value(ctx, ri, api_label(ctx, ri));
 	} else if (ri->rc->prep_mask.known && (ri->fresh & RML_RI_MASK)) {
 		/* the value is the call's own FIELD_PREP(A, x): A is known where the call is */
 		uint32_t a = U32(ri->rc->prep_mask.v), m = U32(ri->mask.v.v);
@@ -147,7 +218,7 @@ static void check_regcall(struct rml_ctx *ctx, const struct rml_rinst *ri)
 			return;
 
 		rml_report_regcall(ctx, ri, "%s: FIELD_PREP(%s, ...) can set bits 0x%" PRIx32
-				   " outside mask %s: %s", ri->rc->api->name,
+				   " outside mask %s: %s", api_label(ctx, ri),
 				   ri->rc->prep_text ? ri->rc->prep_text : "?", a & ~m,
 				   named(ctx, &ri->mask, m), fate(ri));
 	}

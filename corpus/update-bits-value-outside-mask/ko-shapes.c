@@ -40,15 +40,15 @@ int chg_set_ilim(struct regmap *map)
 int chg_enable(struct regmap *map);
 int chg_enable(struct regmap *map)
 {
-	/* mask and value swapped: the mask is 0 */
-	return regmap_update_bits(map, CHG_CTRL, 0, CHG_CTRL_EN); // expected-warning {{regmap_update_bits with mask 0 and value 0x1: the call changes nothing; mask and value look swapped}}
+	/* the mask left 0 (or swapped with the value): a no-op */
+	return regmap_update_bits(map, CHG_CTRL, 0, CHG_CTRL_EN); // expected-warning {{regmap_update_bits with mask 0 and value 0x1: the call changes nothing; did you mean mask 0x1 (the value's bits)?}}
 }
 
 int chg_boost(struct regmap *map);
 int chg_boost(struct regmap *map)
 {
 	/* swapped the other way: the value holds the mask */
-	return regmap_update_bits(map, CHG_CTRL, CHG_CTRL_EN, CHG_CTRL_EN | CHG_CTRL_MODE_BOOST); // expected-warning {{value 0x81 holds the mask CHG_CTRL_EN (0x1) and more: mask and value look swapped}}
+	return regmap_update_bits(map, CHG_CTRL, CHG_CTRL_EN, CHG_CTRL_EN | CHG_CTRL_MODE_BOOST); // expected-warning {{value 0x81 holds the mask CHG_CTRL_EN (0x1) and bits 0x80 more, which are never written: mask and value swapped?}}
 }
 
 int adc_set_rate(struct regmap *map);
@@ -63,6 +63,23 @@ int adc_set_delays(struct regmap *map)
 {
 	/* a FIELD_PREP of the other field: not a missing shift, the wrong mask */
 	return regmap_update_bits(map, ADC_DLY, ADC_DLY_INPUT_MASK, FIELD_PREP(ADC_DLY_SAMPLE_MASK, 10)); // expected-warning {{value FIELD_PREP(ADC_DLY_SAMPLE_MASK, 10) (0xa) has bits 0xa outside mask ADC_DLY_INPUT_MASK (0xff0000)}}
+}
+
+#define PHY_CTRL		0x04
+#define PHY_CTRL_REF_SEL_MASK	GENMASK(11, 4)
+#define PHY_CTRL_MODE_SHIFT	3
+
+int phy_init(struct regmap *map);
+int phy_init(struct regmap *map)
+{
+	int ret;
+
+	/* 20 where the datasheet says 0x20: decimal for hex */
+	ret = regmap_update_bits(map, PHY_CTRL, PHY_CTRL_REF_SEL_MASK, 20); // expected-warning {{value 20 (0x14) under mask PHY_CTRL_REF_SEL_MASK (0xff0) is masked to 0x10; written in decimal: did you mean 0x20?}}
+	if (ret)
+		return ret;
+	/* the shift where the mask goes */
+	return regmap_update_bits(map, PHY_CTRL, PHY_CTRL_MODE_SHIFT, 0x30); // expected-warning {{value 0x30 has bits 0x30 outside mask PHY_CTRL_MODE_SHIFT (0x3) (a shift used as the mask?): they are never written}}
 }
 
 int chg_set_vsel(struct regmap *map, unsigned int uv);

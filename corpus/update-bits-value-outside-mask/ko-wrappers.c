@@ -30,7 +30,7 @@ static int pmic_set(struct pmic *pmic, unsigned int mask, unsigned int val)
 int pmic_ldo_enable(struct pmic *pmic);
 int pmic_ldo_enable(struct pmic *pmic)
 {
-	return pmic_update(pmic, PWR_CTRL, PWR_CTRL_LDO_EN, 1); // expected-warning {{regmap_update_bits: value 1 under mask PWR_CTRL_LDO_EN (0x20) is masked to 0: did you mean BIT(5)?}}
+	return pmic_update(pmic, PWR_CTRL, PWR_CTRL_LDO_EN, 1); // expected-warning {{regmap_update_bits (through 'pmic_update'): value 1 under mask PWR_CTRL_LDO_EN (0x20) is masked to 0: did you mean BIT(5)?}}
 }
 
 int pmic_dcdc_forced(struct pmic *pmic);

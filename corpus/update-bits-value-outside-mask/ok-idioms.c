@@ -2,8 +2,10 @@
 /*
  * Values that stay inside their mask, and the idioms that are not defects: all ones over
  * the mask (~0, 0xff, 0xffff, 0xffffffff, the register's width), the mask's complement,
- * a FIELD_PREP of the mask's own field, values known only at run time, wrappers given
- * values inside the mask.
+ * every bit outside the mask set (0xffff ^ X: "every bit but X"), a mask of the whole
+ * register but a bit another owner keeps (~BIT(1)) with a whole-register value, a
+ * FIELD_PREP of the mask's own field, values known only at run time, wrappers given values
+ * inside the mask.
  */
 // expected-no-diagnostics
 #include <linux/bitfield.h>
@@ -29,6 +31,17 @@ struct ok_dev {
 static int ok_update(struct ok_dev *d, unsigned int mask, unsigned int val)
 {
 	return regmap_update_bits(d->map, CTRL, mask, val);
+}
+
+/* a codec's 16-bit registers, its map from the parent */
+int ok_codec(struct regmap *map);
+int ok_codec(struct regmap *map)
+{
+	int ret;
+
+	ret = regmap_update_bits(map, CTRL, 0xef00, 0xffff ^ (BIT(11) | BIT(10)));
+	ret |= regmap_update_bits(map, CTRL, 0xfffd, 0x6);	/* bit 1 is the supply's */
+	return ret;
 }
 
 int ok_probe(struct ok_dev *d, void *base, unsigned int ilim, bool on);

@@ -246,9 +246,10 @@ static void update_bits_shapes(void **state)
 			    "GENMASK(4, 2) (0x1c) is masked to 0x0; it looks unshifted: "
 			    "FIELD_PREP(GENMASK(4, 2), value) or value << 2");
 	assert_string_equal(diag(fx, 2)->msg, "regmap_update_bits with mask 0 and value 0x8: the "
-			    "call changes nothing; mask and value look swapped");
+			    "call changes nothing; did you mean mask 0x8 (the value's bits)?");
 	assert_string_equal(diag(fx, 3)->msg, "regmap_update_bits: value 0x81 holds the mask EN "
-			    "(0x1) and more: mask and value look swapped");
+			    "(0x1) and bits 0x80 more, which are never written: mask and value "
+			    "swapped?");
 	assert_string_equal(diag(fx, 4)->msg, "snd_soc_component_update_bits: value 0x30 has bits "
 			    "0x30 outside mask 0xf: they are never written");
 	assert_string_equal(diag(fx, 5)->msg, "regmap_set_bits with bits 0: the call changes "
