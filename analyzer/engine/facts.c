@@ -27,6 +27,11 @@ const struct rml_regapi *rml_regapi_lookup(const char *name)
 	return NULL;
 }
 
+const char *const rml_acc_names[RML_NACC] = {
+	"wr_table", "rd_table", "volatile_table", "precious_table", "wr_noinc_table",
+	"rd_noinc_table",
+};
+
 const char *const rml_part_names[RML_NPART] = { "reg", "lsb", "msb", "id_size", "id_offset" };
 
 const struct rml_api *rml_api_lookup(const char *name)

@@ -91,14 +91,50 @@ struct rml_table {
 };
 
 
+/* The access tables a regmap_config can point to (rml_regcfg.acc). */
+enum rml_acc {
+	RML_ACC_WR, RML_ACC_RD, RML_ACC_VOLATILE, RML_ACC_PRECIOUS, RML_ACC_WR_NOINC,
+	RML_ACC_RD_NOINC, RML_NACC
+};
+
+extern const char *const rml_acc_names[RML_NACC];	/* "wr_table", ... */
+
 struct rml_regcfg {
 	const char *name;		/* variable name */
 	const char *var;		/* its USR: what names it (two files' static configs of
 					   one name are two configs) */
 	struct rml_loc loc;
 	struct rml_num reg_bits, val_bits, reg_stride, max_register;
+	const char *acc[RML_NACC];	/* USRs of the access tables it points to, or NULL */
+	const char *defaults;		/* USR of its reg_defaults array, or NULL */
 	bool changed;			/* link: code writes to it (a member set in probe): what
 					   its initialiser says is not what the map gets */
+};
+
+/*
+ * An array of struct regmap_range (each entry: range_min, range_max) or of struct
+ * reg_default (each entry: reg, def).
+ */
+enum rml_rtab_kind { RML_RTAB_RANGES, RML_RTAB_DEFAULTS };
+
+struct rml_rtab_entry {
+	struct rml_loc loc;		/* the entry, at its expansion site */
+	struct rml_num a, b;		/* range_min and range_max; reg and def */
+};
+
+struct rml_rtab {
+	enum rml_rtab_kind kind;
+	const char *name, *var;		/* the variable's name and USR */
+	struct rml_loc loc;
+	struct rml_rtab_entry *v;	/* arena */
+	size_t n;
+};
+
+/* A struct regmap_access_table: the range arrays it says yes and no with. */
+struct rml_acctab {
+	const char *name, *var;		/* the variable's name and USR */
+	struct rml_loc loc;
+	const char *yes, *no;		/* USRs of the range arrays, or NULL */
 };
 
 /* A regmap created from a config: KEY = regmap_init*(..., &CFG) / devm_regmap_init_*(..., &CFG). */

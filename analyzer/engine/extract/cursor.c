@@ -120,3 +120,32 @@ CXCursor ex_unary_operand(CXCursor s, enum CXUnaryOperatorKind op, enum CXCursor
 		return clang_getNullCursor();
 	return ex_strip(k.c[0]);
 }
+
+enum CXVisitorResult ex_collect_member(CXCursor c, CXClientData data)
+{
+	struct ex_members *ml = data;
+
+	if (ml->n < RML_ARRAY_SIZE(ml->m))
+		ml->m[ml->n++] = c;
+	return CXVisit_Continue;
+}
+
+bool ex_init_item(struct ex *x, const struct ex_members *ml, unsigned pos, CXCursor *e,
+		      unsigned *mi, const char **name)
+{
+	struct kids d;
+
+	*mi = pos;
+	*name = NULL;
+	if (!ex_is_designated(*e))
+		return true;
+	ex_get_kids(*e, &d);
+	if (d.n != 2 || clang_getCursorKind(d.c[0]) != CXCursor_MemberRef)
+		return false;
+	*name = ex_cxstr(x, clang_getCursorSpelling(d.c[0]));
+	for (*mi = 0; *mi < ml->n; (*mi)++)
+		if (ex_cxstr_eq(clang_getCursorSpelling(ml->m[*mi]), *name))
+			break;
+	*e = d.c[1];
+	return true;
+}

@@ -46,6 +46,12 @@ struct kidvec {
 	unsigned n, cap;
 };
 
+/* A struct type's members, in order (the first 256: ex_collect_member). */
+struct ex_members {
+	CXCursor m[256];
+	unsigned n;
+};
+
 struct cfg_edge {
 	unsigned from, to, slot;	/* slot 0: a branch's true side, 1: its false side */
 };
@@ -270,6 +276,16 @@ bool ex_is_array(CXType t);
 /* fn on each member of a record type, through its declaration (invalid records too). */
 void ex_visit_fields(CXType t, enum CXVisitorResult (*fn)(CXCursor c, CXClientData data),
 		     CXClientData data);
+/* ex_visit_fields callback: append the member to a struct ex_members. */
+enum CXVisitorResult ex_collect_member(CXCursor c, CXClientData data);
+/*
+ * Item *e of a struct's initialiser list, which comes after member pos: the member it sets
+ * (*mi, its index in ml; ml->n when it is not one of them), the designator's name (*name,
+ * NULL for an item without one) and the value (*e). False for a designator other than
+ * `.member =`.
+ */
+bool ex_init_item(struct ex *x, const struct ex_members *ml, unsigned pos, CXCursor *e,
+		  unsigned *mi, const char **name);
 /* Does an object of type t contain a struct reg_field (not through pointers)? */
 bool ex_type_has_regfield(struct ex *x, CXType t, int depth);
 /* A struct (or array of them) with a struct reg_field * member: a variant description. */
@@ -317,12 +333,9 @@ int ex_part_of_member(const char *m);
 /* `(struct reg_field){ ... }` written at a call (in a function): a table of its own. */
 struct rml_field *ex_inline_field(struct ex *x, CXCursor e);
 /* Collector: a regmap_config variable's initialiser. */
-void ex_config_decl(struct ex *x, CXCursor var, CXCursor init);
 /* Collector: a variable initialised with reg_field values (tables, variant structs). */
 void ex_table_decl(struct ex *x, CXCursor var, CXCursor init);
 /* Collector: tbl[i].reg += base on a reg_field object of static storage. */
-/* A regmap_config variable written by code (on_written). */
-void ex_config_written(struct ex *x, const struct ex_write *wr);
 void ex_table_written(struct ex *x, const struct ex_write *wr);
 
 /* ---- locals.c: parameters and local tables ---- */
@@ -466,5 +479,12 @@ static inline void ex_push(struct ex *x, CXCursor c)
 
 /* A call of the plain regmap API (api): its map, operands and buffer, as a regcall fact. */
 void ex_regcall(struct ex *x, CXCursor call, const struct rml_regapi *api, int nargs);
+
+/* ---- regtables.c ---- */
+
+/* A struct regmap_config, regmap_range array, reg_default array or access table (on_decl). */
+void ex_regmap_table_decl(struct ex *x, CXCursor var, CXCursor init);
+/* A regmap_config variable written by code (on_written). */
+void ex_config_written(struct ex *x, const struct ex_write *wr);
 
 #endif

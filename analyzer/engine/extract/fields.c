@@ -218,47 +218,6 @@ struct rml_field *ex_inline_field(struct ex *x, CXCursor e)
 	return fld;
 }
 
-/* A struct type's members, in order (the first 256). */
-struct member_list {
-	CXCursor m[256];
-	unsigned n;
-};
-
-static enum CXVisitorResult collect_member(CXCursor c, CXClientData data)
-{
-	struct member_list *ml = data;
-
-	if (ml->n < RML_ARRAY_SIZE(ml->m))
-		ml->m[ml->n++] = c;
-	return CXVisit_Continue;
-}
-
-/*
- * Item *e of a struct's initialiser list, which comes after member pos: the member it sets
- * (*mi, its index in ml; ml->n when it is not one of them), the designator's name (*name,
- * NULL for an item without one) and the value (*e). False for a designator other than
- * `.member =`.
- */
-static bool init_item(struct ex *x, const struct member_list *ml, unsigned pos, CXCursor *e,
-		      unsigned *mi, const char **name)
-{
-	struct kids d;
-
-	*mi = pos;
-	*name = NULL;
-	if (!ex_is_designated(*e))
-		return true;
-	ex_get_kids(*e, &d);
-	if (d.n != 2 || clang_getCursorKind(d.c[0]) != CXCursor_MemberRef)
-		return false;
-	*name = ex_cxstr(x, clang_getCursorSpelling(d.c[0]));
-	for (*mi = 0; *mi < ml->n; (*mi)++)
-		if (ex_cxstr_eq(clang_getCursorSpelling(ml->m[*mi]), *name))
-			break;
-	*e = d.c[1];
-	return true;
-}
-
 static void walk_object(struct ex *x, CXCursor var, CXType t, CXCursor init, const char *path,
 			struct rml_table *owner, const char *member, long index, const char *label);
 
@@ -342,7 +301,7 @@ static void walk_array(struct ex *x, CXCursor var, CXType t, CXCursor init, cons
 /* A struct: its reg_field members form one table (a variant description); recurse into the rest. */
 static void walk_struct(struct ex *x, CXCursor var, CXType t, CXCursor init, const char *path)
 {
-	struct member_list ml = { .n = 0 };
+	struct ex_members ml = { .n = 0 };
 	struct rml_table *tbl = NULL;
 	struct rml_hptr hp[8];
 	size_t nhp = 0;
@@ -353,7 +312,7 @@ static void walk_struct(struct ex *x, CXCursor var, CXType t, CXCursor init, con
 	x->elem = -1;	/* not for the structs inside this one */
 	if (clang_getCursorKind(init) != CXCursor_InitListExpr)
 		return;
-	ex_visit_fields(t, collect_member, &ml);
+	ex_visit_fields(t, ex_collect_member, &ml);
 	ex_get_all_kids(init, &k);
 	for (i = 0; i < k.n; i++) {
 		CXCursor e = k.c[i], m, se;
@@ -361,7 +320,7 @@ static void walk_struct(struct ex *x, CXCursor var, CXType t, CXCursor init, con
 		const char *mname;
 		CXType mt;
 
-		if (!init_item(x, &ml, pos, &e, &mi, &mname) || mi >= ml.n)
+		if (!ex_init_item(x, &ml, pos, &e, &mi, &mname) || mi >= ml.n)
 			continue;
 		pos = mi + 1;
 		m = ml.m[mi];
@@ -438,61 +397,6 @@ static void walk_object(struct ex *x, CXCursor var, CXType t, CXCursor init, con
 		walk_struct(x, var, t, init, path);
 }
 
-/* Where a regmap_config member the rules read goes; NULL for the others. */
-static struct rml_num *config_slot(struct rml_regcfg *cfg, const char *member)
-{
-	if (!strcmp(member, "val_bits"))
-		return &cfg->val_bits;
-	if (!strcmp(member, "reg_bits"))
-		return &cfg->reg_bits;
-	if (!strcmp(member, "reg_stride"))
-		return &cfg->reg_stride;
-	if (!strcmp(member, "max_register"))
-		return &cfg->max_register;
-	return NULL;
-}
-
-static void read_config(struct ex *x, CXCursor var, CXCursor init)
-{
-	struct rml_regcfg *cfg = rml_arena_alloc(x->a, sizeof(*cfg));
-	struct member_list ml = { .n = 0 };
-	struct kidvec k;
-	unsigned i, pos = 0;
-
-	cfg->name = ex_cxstr(x, clang_getCursorSpelling(var));
-	cfg->var = ex_usr_of(x, var);
-	cfg->loc = ex_cursor_loc(x, var);
-	cfg->reg_bits = cfg->val_bits = cfg->reg_stride = cfg->max_register = rml_ce_const(0, 32, 0);
-	rml_ptrvec_push(&x->f->cfgs, cfg);
-	init = ex_strip(init);
-	if (clang_getCursorKind(init) != CXCursor_InitListExpr) {
-		cfg->val_bits = rml_ce_unknown("not written as an initialiser");
-		return;
-	}
-	ex_visit_fields(clang_getCursorType(var), collect_member, &ml);
-	ex_get_all_kids(init, &k);
-	for (i = 0; i < k.n; i++) {
-		CXCursor e = k.c[i];
-		const char *mname;
-		struct rml_num *slot;
-
-		if (!init_item(x, &ml, pos, &e, &pos, &mname))
-			continue;
-		if (!mname && pos < ml.n)
-			mname = ex_cxstr(x, clang_getCursorSpelling(ml.m[pos]));
-		pos++;	/* a member not found by its name: the items after it are not placed */
-		if (mname && (slot = config_slot(cfg, mname)))
-			*slot = ex_eval_top(x, e);
-	}
-	free(k.c);
-}
-
-void ex_config_decl(struct ex *x, CXCursor var, CXCursor init)
-{
-	if (ex_is_record_named(clang_getCursorType(var), "regmap_config"))
-		read_config(x, var, init);
-}
-
 void ex_table_decl(struct ex *x, CXCursor var, CXCursor init)
 {
 	CXType t = clang_getCursorType(var);
@@ -514,35 +418,6 @@ void ex_table_decl(struct ex *x, CXCursor var, CXCursor init)
 			    NULL);
 		ex_local_table(x, var, t0);
 	}
-}
-
-/*
- * cfg.max_register = ..., cfg = *other: code changes a regmap_config variable (or takes
- * its address to, with &, since anything may then change it): its initialiser does not
- * say what the map it makes gets.
- */
-void ex_config_written(struct ex *x, const struct ex_write *wr)
-{
-	CXCursor s = ex_strip(wr->target), ref;
-	struct rml_cfgwrite *w;
-	struct kids k;
-
-	for (int i = 0; i < 4 && clang_getCursorKind(s) == CXCursor_MemberRefExpr; i++) {
-		ex_get_kids(s, &k);
-		if (k.n != 1)
-			return;
-		s = ex_strip(k.c[0]);
-	}
-	if (clang_getCursorKind(s) != CXCursor_DeclRefExpr ||
-	    !ex_is_record_named(clang_getCursorType(s), "regmap_config"))
-		return;
-	ref = clang_getCursorReferenced(s);
-	if (clang_getCursorKind(ref) != CXCursor_VarDecl || wr->kind == EX_W_ADDR)
-		return;
-	w = rml_arena_alloc(x->a, sizeof(*w));
-	w->var = ex_usr_of(x, ref);
-	w->loc = ex_cursor_loc(x, wr->op);
-	rml_ptrvec_push(&x->f->cfgwrites, w);
 }
 
 /* tbl[i].reg += base on a reg_field object of static storage (field-table-mutated). */

@@ -91,7 +91,7 @@ static bool var_init(CXCursor var, CXCursor *init)
 
 /* A variable declared with an initialiser (var, init). */
 static void (*const on_decl[])(struct ex *x, CXCursor var, CXCursor init) = {
-	ex_config_decl,		/* a regmap_config */
+	ex_regmap_table_decl,	/* a regmap_config, its ranges, defaults, access tables */
 	ex_table_decl,		/* reg_field values: a table */
 	ex_maxmask_decl,	/* max = GENMASK(f.msb, f.lsb) */
 	ex_regmap_ptr_decl,	/* a regmap init, or another regmap */
@@ -141,7 +141,7 @@ static void (*const on_written[])(struct ex *x, const struct ex_write *wr) = {
 
 /* A variable declared at file scope with an initialiser. */
 static void (*const on_file_decl[])(struct ex *x, CXCursor var, CXCursor init) = {
-	ex_config_decl,
+	ex_regmap_table_decl,
 	ex_table_decl,
 };
 
