@@ -108,20 +108,24 @@ int rml_read_source(const struct rml_overlay *ov, const char *path, char **text,
 
 /* Read, parse and extract; false when the file could not be analysed (error in res). */
 static bool parse_file(struct rml_index *idx, const char *path, const struct rml_check_opts *o,
-		       struct rml_file_result *res)
+		       struct rml_file_result *res, struct rml_phase_times *times)
 {
 	char err[512];
+	double t0 = rml_now();
+	int rc;
 
 	memset(res, 0, sizeof(*res));
 	rml_facts_init(&res->facts, path);
 	rml_diags_init(&res->diags, &res->facts.arena);
-	if (rml_read_source(o->parse.overlay, path, &res->text, &res->len, err, sizeof(err)) < 0) {
+	rc = rml_read_source(o->parse.overlay, path, &res->text, &res->len, err, sizeof(err));
+	times->read += rml_now() - t0;
+	if (rc < 0) {
 		tool_error(res, path, err);
 		return false;
 	}
 	if (res->len == 0)
 		return false;	/* an empty file is clean */
-	if (rml_tu_analyse(idx, path, &o->parse, &res->facts, err, sizeof(err)) < 0) {
+	if (rml_tu_analyse(idx, path, &o->parse, &res->facts, &times->tu, err, sizeof(err)) < 0) {
 		tool_error(res, path, err);
 		return false;
 	}
@@ -133,6 +137,8 @@ void rml_check_group(struct rml_index *idx, const char *const *paths, size_t n,
 		     struct rml_group_result *g)
 {
 	struct rml_facts *m = &g->merged;
+	struct rml_phase_times *t = &g->times;
+	double t0;
 
 	memset(g, 0, sizeof(*g));
 	g->files = rml_xcalloc(n, sizeof(*g->files));
@@ -144,18 +150,23 @@ void rml_check_group(struct rml_index *idx, const char *const *paths, size_t n,
 
 		if (parse && parse[i])
 			fo.parse = *parse[i];
-		if (parse_file(idx, paths[i], &fo, &g->files[i]))
+		if (parse_file(idx, paths[i], &fo, &g->files[i], t))
 			rml_facts_merge(m, &g->files[i].facts);	/* the driver: its files side by side */
 	}
+	t0 = rml_now();
 	rml_link(m);
+	t->link = rml_now() - t0;
 	rml_paths_analyse(m);
+	t->paths = rml_now() - t0 - t->link;
 	if (getenv("RML_DEBUG_PATHS"))	/* what the lifetime rules follow, for debugging */
 		rml_paths_dump(stderr, m);
+	t0 = rml_now();
 	rml_rules_run(m, &g->diags, o->enabled);
 	answer_probes(m, &g->diags);
 	rml_diags_sort(&g->diags);
 	for (size_t i = 0; i < n; i++)
 		rml_diags_sort(&g->files[i].diags);
+	t->rules = rml_now() - t0;
 }
 
 void rml_group_diags(const struct rml_group_result *g, struct rml_diags *out)

@@ -21,6 +21,13 @@ struct rml_check_opts {
 	const bool *enabled;		/* per rule (index into rml_rules), NULL = all */
 };
 
+/* Seconds a driver's check spent in each phase of the pipeline. */
+struct rml_phase_times {
+	double read;		/* reading the files */
+	struct rml_tu_times tu;	/* libclang's parse and the extraction */
+	double link, paths, rules;	/* the joins, the lifetimes, the rules and probes */
+};
+
 /* One file of a driver: its own facts, its tool error, its text. */
 struct rml_file_result {
 	struct rml_facts facts;		/* facts and their arena (diagnostics live there too) */
@@ -41,6 +48,7 @@ struct rml_group_result {
 	size_t n;
 	struct rml_facts merged;	/* borrows the files' facts */
 	struct rml_diags diags;
+	struct rml_phase_times times;	/* where the time went (-v) */
 };
 
 /*

@@ -237,8 +237,9 @@ void rml_tu_argv_fini(struct rml_tu_argv *a)
 }
 
 int rml_tu_analyse(struct rml_index *idx, const char *path, const struct rml_parse_opts *o,
-		   struct rml_facts *facts, char *err, size_t errlen)
+		   struct rml_facts *facts, struct rml_tu_times *times, char *err, size_t errlen)
 {
+	double t0 = rml_now(), t1;
 	struct rml_tu_argv a;
 	char *abspath = NULL;
 	const char **argv;
@@ -287,7 +288,10 @@ int rml_tu_analyse(struct rml_index *idx, const char *path, const struct rml_par
 		snprintf(err, errlen, "cannot parse: %s", cx_error_name(e));
 		return -1;
 	}
+	t1 = rml_now();
 	rml_extract(tu, facts);
+	times->parse += t1 - t0;
+	times->extract += rml_now() - t1;
 	clang_disposeTranslationUnit(tu);
 	return 0;
 }

@@ -55,8 +55,14 @@ void rml_tu_argv_fini(struct rml_tu_argv *a);
  * -1 with a one-line reason in err when libclang gave no translation unit at all.
  * Compiler errors in a TU that exists are not failures: they go to facts->parse_errors.
  */
+/* Where the time of one file's parse and extraction went (seconds), for -v. */
+struct rml_tu_times {
+	double parse;		/* libclang's parse (and lone mode's second parse) */
+	double extract;		/* the walk that makes the facts */
+};
+
 int rml_tu_analyse(struct rml_index *idx, const char *path, const struct rml_parse_opts *o,
-		   struct rml_facts *facts, char *err, size_t errlen);
+		   struct rml_facts *facts, struct rml_tu_times *times, char *err, size_t errlen);
 
 /* "19.1.7" style version of the libclang in use (static storage), "unavailable" if it
  * cannot be loaded. Loads libclang (cx.h). */

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 struct rml_arena_chunk {
@@ -402,6 +403,14 @@ void rml_ptrset_fini(struct rml_ptrset *s)
 {
 	free(s->v);
 	*s = (struct rml_ptrset){ 0 };
+}
+
+double rml_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 unsigned rml_display_col(const char *line, size_t linelen, unsigned bytecol)

@@ -168,6 +168,9 @@ char *rml_path_join(const char *dir, const char *rel);
  */
 char *rml_abspath(const char *path);
 
+/* Seconds on a monotonic clock, for the time a phase takes. */
+double rml_now(void);
+
 /* Display column (tab stops every 8) of byte column `bytecol` (1-based) in `line`. */
 unsigned rml_display_col(const char *line, size_t linelen, unsigned bytecol);
 
