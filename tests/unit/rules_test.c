@@ -282,6 +282,72 @@ static void update_bits_idioms_and_fresh(void **state)
 	assert_int_equal(rml_diags_count(&fx->d), 0);
 }
 
+/* A config of a map with val_bits, max_register and reg_stride (0: not set). */
+static struct rml_regcfg *config(struct fixture *fx, const char *name, unsigned val_bits,
+				 unsigned max, unsigned stride)
+{
+	struct rml_regcfg *cfg = rml_arena_alloc(&fx->f.arena, sizeof(*cfg));
+
+	cfg->name = name;
+	cfg->loc = (struct rml_loc){ "drv.c", 90, 1 };
+	cfg->val_bits = rml_ce_const(val_bits, 32, false);
+	cfg->max_register = rml_ce_const(max, 32, false);
+	cfg->reg_stride = rml_ce_const(stride, 32, false);
+	return cfg;
+}
+
+static void on_configs(struct fixture *fx, struct rml_rinst *ri, struct rml_regcfg *a,
+		       struct rml_regcfg *b)
+{
+	ri->cfgs = (const struct rml_regcfg **)rml_arena_alloc(&fx->f.arena, 2 * sizeof(*ri->cfgs));
+	ri->cfgs[0] = a;
+	ri->cfgs[1] = b;
+	ri->ncfgs = b ? 2 : 1;
+}
+
+static void register_outside_every_config(void **state)
+{
+	struct fixture *fx = *state;
+	struct regmap_config_pair { struct rml_regcfg *small, *big; } c = {
+		config(fx, "small", 8, 0x3f, 0), config(fx, "big", 8, 0x7f, 0) };
+	struct rml_rinst *ri;
+
+	ri = update(fx, "regmap_update_bits", 1, 0x1, NULL, 0x1, 32);
+	ri->reg.v = rml_ce_const(0x50, 32, false);	/* inside big: silent */
+	on_configs(fx, ri, c.small, c.big);
+	ri = update(fx, "regmap_update_bits", 2, 0x1, NULL, 0x1, 32);
+	ri->reg.v = rml_ce_const(0x90, 32, false);	/* past both */
+	on_configs(fx, ri, c.small, c.big);
+	ri = update(fx, "regmap_update_bits", 3, 0x1, NULL, 0x1, 32);
+	ri->reg.v = rml_ce_const(0x90, 32, false);
+	ri->fresh = RML_RI_MASK | RML_RI_VALUE;	/* map and register known below: said there */
+	on_configs(fx, ri, c.small, c.big);
+	run(fx, "register-outside-config");
+	assert_int_equal(rml_diags_count(&fx->d), 1);
+	assert_int_equal(diag(fx, 0)->loc.line, 2);
+	assert_int_equal(diag(fx, 0)->nnotes, 1);	/* at the config */
+	assert_string_equal(diag(fx, 0)->msg, "regmap_update_bits on register 0x90, past "
+			    "max_register 0x7f of 'big' (the largest of the map's configs): the "
+			    "call returns -EIO");
+}
+
+static void val_bits_idioms(void **state)
+{
+	struct fixture *fx = *state;
+	struct rml_regcfg *cfg = config(fx, "byte", 8, 0, 0);
+	static const uint32_t masks[] = { 0xffffffff, 0xffff, 0xfffffffc, 0xff, 0x1ff };
+	struct rml_rinst *ri;
+
+	for (unsigned i = 0; i < RML_ARRAY_SIZE(masks); i++) {
+		ri = update(fx, "regmap_update_bits", i + 1, masks[i], NULL, 0, 32);
+		on_configs(fx, ri, cfg, NULL);
+	}
+	run(fx, "write-exceeds-val-bits");
+	assert_int_equal(rml_diags_count(&fx->d), 1);	/* 0x1ff only */
+	assert_string_equal(diag(fx, 0)->msg, "regmap_update_bits with mask 0x1ff on a map of "
+			    "8-bit values: bits 0x100 are past the register");
+}
+
 #define T(fn) cmocka_unit_test_setup_teardown(fn, setup, teardown)
 
 int main(int argc, char **argv)
@@ -298,6 +364,8 @@ int main(int argc, char **argv)
 		T(reg_width_defaults_to_32),
 		T(update_bits_shapes),
 		T(update_bits_idioms_and_fresh),
+		T(register_outside_every_config),
+		T(val_bits_idioms),
 	};
 
 	if (argc > 1)
