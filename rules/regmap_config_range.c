@@ -1,13 +1,18 @@
 /*
  * regmap-config-range: the tables a struct regmap_config points to disagree with it or
  * with themselves: a struct regmap_range whose range_min is greater than its range_max
- * (an empty range); a range of an access table (wr_table, rd_table, volatile_table, ...)
- * or a reg_defaults entry past the config's max_register; reg_defaults not sorted by
- * register, with a register twice, or off reg_stride.
+ * (an empty range); an allowed range of a read or write table (rd_table, wr_table and
+ * their noinc kin) past max_register, when every config using the table refuses it; a
+ * reg_defaults entry past max_register or off reg_stride; reg_defaults unsorted so that
+ * regcache's binary search misses some of them, or a register given two different
+ * defaults. Only the entries regmap uses are read (num_reg_defaults, n_yes_ranges).
  * Silent when: a bound is not known; max_register is 0 (no limit); the config is changed
- * by code; a table is designated sparsely ([i] = ...).       See regmap_config_range.md.
+ * by code or paged (.ranges); a deny or volatile/precious range past max_register (what
+ * max_register refuses anyway); a table is designated sparsely ([i] = ...); a register
+ * given the same default twice.                              See regmap_config_range.md.
  */
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "rule.h"
@@ -40,6 +45,12 @@ static bool known(const struct rml_num *n)
 	return n->known && !rml_ce_is_negative(*n);
 }
 
+/* How many entries of rt regmap uses: the count the config or the table gives, else all. */
+static size_t used(const struct rml_rtab *rt, const struct rml_num *count)
+{
+	return known(count) && count->v < rt->n ? (size_t)count->v : rt->n;
+}
+
 static void empty_ranges(struct rml_ctx *ctx, const struct rml_rtab *rt)
 {
 	for (size_t i = 0; i < rt->n; i++) {
@@ -52,34 +63,70 @@ static void empty_ranges(struct rml_ctx *ctx, const struct rml_rtab *rt)
 	}
 }
 
-/* The ranges of one access table of cfg past its max_register (each entry reported once). */
-static void ranges_past_max(struct rml_ctx *ctx, const struct rml_regcfg *cfg, int acc,
-			    const struct rml_rtab *rt, struct rml_ptrset *seen)
+/* The largest max_register of the configs that use access table `at` (0: one has none). */
+static const struct rml_regcfg *widest_user(const struct rml_facts *f,
+					    const struct rml_acctab *at)
 {
-	for (size_t i = 0; rt && i < rt->n; i++) {
+	const struct rml_regcfg *widest = NULL;
+
+	for (size_t i = 0; i < f->cfgs.n; i++) {
+		const struct rml_regcfg *cfg = f->cfgs.p[i];
+
+		for (int a = 0; a < RML_NACC; a++) {
+			if (!cfg->acc[a] || strcmp(cfg->acc[a], at->var))
+				continue;
+			if (cfg->changed || cfg->paged || !known(&cfg->max_register) ||
+			    !cfg->max_register.v)
+				return NULL;	/* a user with no limit known */
+			if (!widest || cfg->max_register.v > widest->max_register.v)
+				widest = cfg;
+		}
+	}
+	return widest;
+}
+
+/* The allowed ranges of a read or write table past every user's max_register. */
+static void ranges_past_max(struct rml_ctx *ctx, const struct rml_facts *f,
+			    const struct rml_acctab *at, int acc, struct rml_ptrset *seen)
+{
+	const struct rml_rtab *rt = rtab_of(f, at->yes, RML_RTAB_RANGES);
+	const struct rml_regcfg *cfg;
+	uint64_t max;
+
+	if (!rt || !rml_ptrset_add(seen, rt) || !(cfg = widest_user(f, at)))
+		return;
+	max = cfg->max_register.v;
+	for (size_t i = 0; i < used(rt, &at->nyes); i++) {
 		const struct rml_rtab_entry *e = &rt->v[i];
 		struct rml_diag *d;
 
-		if (!known(&e->b) || e->b.v <= cfg->max_register.v || !rml_ptrset_add(seen, e))
+		if (!known(&e->a) || !known(&e->b) || e->b.v <= max || e->a.v > e->b.v)
 			continue;
-		d = rml_report(ctx, &e->loc, "range %zu of '%s' reaches register 0x%" PRIx64 ", past "
-			       "max_register 0x%" PRIx64 " of '%s', whose %s it is: regmap refuses "
-			       "those registers before it reads the table", i, rt->name, e->b.v,
-			       cfg->max_register.v, cfg->name, rml_acc_names[acc]);
+		if (e->a.v > max)
+			d = rml_report(ctx, &e->loc, "range %zu of '%s' (0x%" PRIx64 "-0x%" PRIx64 ") "
+				       "lies past max_register 0x%" PRIx64 " of '%s', whose %s allows "
+				       "it: regmap refuses those registers before it reads the table",
+				       i, rt->name, e->a.v, e->b.v, max, cfg->name,
+				       rml_acc_names[acc]);
+		else
+			d = rml_report(ctx, &e->loc, "range %zu of '%s' reaches register 0x%" PRIx64
+				       ", past max_register 0x%" PRIx64 " of '%s', whose %s allows it: "
+				       "regmap refuses the registers past it before it reads the table",
+				       i, rt->name, e->b.v, max, cfg->name, rml_acc_names[acc]);
 		rml_diag_note(ctx->diags, d, &cfg->loc, "'%s' sets max_register = 0x%" PRIx64
-			      " here", cfg->name, cfg->max_register.v);
+			      " here", cfg->name, max);
 	}
 }
 
 /* The defaults of rt past cfg's max_register, from entry first on: one finding, counted. */
 static void past_max(struct rml_ctx *ctx, const struct rml_regcfg *cfg,
-		     const struct rml_rtab *rt, size_t first)
+		     const struct rml_rtab *rt, size_t first, size_t n_used)
 {
 	uint64_t max = cfg->max_register.v, hi = 0;
 	size_t n = 0;
 	struct rml_diag *d;
 
-	for (size_t i = first; i < rt->n; i++)
+	for (size_t i = first; i < n_used; i++)
 		if (known(&rt->v[i].a) && rt->v[i].a.v > max) {
 			n++;
 			hi = rt->v[i].a.v > hi ? rt->v[i].a.v : hi;
@@ -97,17 +144,74 @@ static void past_max(struct rml_ctx *ctx, const struct rml_regcfg *cfg,
 		      cfg->name, max);
 }
 
+/*
+ * How many of the first n defaults regcache_lookup_reg() cannot find: it runs bsearch()
+ * with the defaults' order taken as sorted, so what a probe of an unsorted table steers
+ * away from is never found.
+ */
+static size_t bsearch_misses(const struct rml_rtab *rt, size_t n)
+{
+	size_t misses = 0;
+
+	for (size_t k = 0; k < n; k++) {
+		size_t lo = 0, hi = n;
+		bool found = false;
+
+		if (!known(&rt->v[k].a))
+			return 0;
+		while (lo < hi && !found) {
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (!known(&rt->v[mid].a))
+				return 0;
+			if (rt->v[mid].a.v == rt->v[k].a.v)
+				found = true;
+			else if (rt->v[mid].a.v < rt->v[k].a.v)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		misses += !found;
+	}
+	return misses;
+}
+
+/* Entry i of rt gives register e's default again, with another value: the last one wins. */
+static void duplicates(struct rml_ctx *ctx, const struct rml_rtab *rt, size_t n)
+{
+	for (size_t i = 1; i < n; i++) {
+		const struct rml_rtab_entry *e = &rt->v[i];
+
+		for (size_t j = 0; j < i; j++) {
+			const struct rml_rtab_entry *p = &rt->v[j];
+			struct rml_diag *d;
+
+			if (!known(&e->a) || !known(&p->a) || e->a.v != p->a.v)
+				continue;
+			if (known(&e->b) && known(&p->b) && e->b.v != p->b.v) {
+				d = rml_report(ctx, &e->loc, "default %zu of '%s' gives register 0x%"
+					       PRIx64 " a second value, 0x%" PRIx64 " after 0x%" PRIx64
+					       ": the cache keeps the last, the first is never used", i,
+					       rt->name, e->a.v, e->b.v, p->b.v);
+				rml_diag_note(ctx->diags, d, &p->loc, "the first one");
+			}
+			break;
+		}
+	}
+}
+
 static void check_defaults(struct rml_ctx *ctx, const struct rml_regcfg *cfg,
 			   const struct rml_rtab *rt, struct rml_ptrset *seen)
 {
 	const struct rml_num *max = &cfg->max_register, *stride = &cfg->reg_stride;
-	bool order_said = false, past_said = false;
+	size_t n = used(rt, &cfg->ndefaults), misses;
+	bool past_said = false;
+	struct rml_diag *d;
 
 	if (!rml_ptrset_add(seen, rt))
 		return;
-	for (size_t i = 0; i < rt->n; i++) {
-		const struct rml_rtab_entry *e = &rt->v[i], *p = i ? &rt->v[i - 1] : NULL;
-		struct rml_diag *d;
+	for (size_t i = 0; i < n; i++) {
+		const struct rml_rtab_entry *e = &rt->v[i];
 
 		if (!known(&e->a))
 			continue;
@@ -120,30 +224,30 @@ static void check_defaults(struct rml_ctx *ctx, const struct rml_regcfg *cfg,
 				      cfg->name);
 		} else if (known(max) && max->v && e->a.v > max->v && !past_said) {
 			past_said = true;
-			past_max(ctx, cfg, rt, i);
+			past_max(ctx, cfg, rt, i, n);
 		}
-		if (!p || !known(&p->a) || e->a.v > p->a.v)
+	}
+	duplicates(ctx, rt, n);
+	misses = bsearch_misses(rt, n);
+	for (size_t i = 1; misses && i < n; i++) {
+		const struct rml_rtab_entry *e = &rt->v[i], *p = &rt->v[i - 1];
+
+		if (!known(&e->a) || !known(&p->a) || e->a.v >= p->a.v)
 			continue;
-		if (e->a.v == p->a.v) {
-			d = rml_report(ctx, &e->loc, "default %zu of '%s' is a second one for register "
-				       "0x%" PRIx64 ": the cache starts with one of them", i, rt->name,
-				       e->a.v);
-			rml_diag_note(ctx->diags, d, &p->loc, "the first one");
-		} else if (!order_said) {
-			order_said = true;
-			d = rml_report(ctx, &e->loc, "default %zu of '%s' is for register 0x%" PRIx64
-				       ", after 0x%" PRIx64 ": reg_defaults are not sorted, and "
-				       "regcache finds them by binary search (regcache_sync after "
-				       "regcache_mark_dirty misses some)", i, rt->name, e->a.v,
-				       p->a.v);
-			rml_diag_note(ctx->diags, d, &cfg->loc, "'%s' uses them as its reg_defaults",
-				      cfg->name);
-		}
+		d = rml_report(ctx, &e->loc, "default %zu of '%s' is for register 0x%" PRIx64 ", after "
+			       "0x%" PRIx64 ": reg_defaults are not sorted, and regcache's binary "
+			       "search misses %zu of them (regcache_sync after regcache_mark_dirty "
+			       "writes those registers back even when they hold their default)", i,
+			       rt->name, e->a.v, p->a.v, misses);
+		rml_diag_note(ctx->diags, d, &cfg->loc, "'%s' uses them as its reg_defaults",
+			      cfg->name);
+		break;
 	}
 }
 
 static void check_facts(struct rml_ctx *ctx, const struct rml_facts *f)
 {
+	static const int allowed[] = { RML_ACC_WR, RML_ACC_RD, RML_ACC_WR_NOINC, RML_ACC_RD_NOINC };
 	struct rml_ptrset seen = { 0 };
 
 	for (size_t i = 0; i < f->rtabs.n; i++) {
@@ -154,20 +258,19 @@ static void check_facts(struct rml_ctx *ctx, const struct rml_facts *f)
 	}
 	for (size_t i = 0; i < f->cfgs.n; i++) {
 		const struct rml_regcfg *cfg = f->cfgs.p[i];
+		const struct rml_rtab *defs;
 
 		if (cfg->changed)
 			continue;
-		for (int a = 0; a < RML_NACC && known(&cfg->max_register) && cfg->max_register.v;
-		     a++) {
-			const struct rml_acctab *at = acctab_of(f, cfg->acc[a]);
+		for (size_t k = 0; k < RML_ARRAY_SIZE(allowed); k++) {
+			const struct rml_acctab *at = acctab_of(f, cfg->acc[allowed[k]]);
 
-			if (!at)
-				continue;
-			ranges_past_max(ctx, cfg, a, rtab_of(f, at->yes, RML_RTAB_RANGES), &seen);
-			ranges_past_max(ctx, cfg, a, rtab_of(f, at->no, RML_RTAB_RANGES), &seen);
+			if (at)
+				ranges_past_max(ctx, f, at, allowed[k], &seen);
 		}
-		if (rtab_of(f, cfg->defaults, RML_RTAB_DEFAULTS))
-			check_defaults(ctx, cfg, rtab_of(f, cfg->defaults, RML_RTAB_DEFAULTS), &seen);
+		defs = rtab_of(f, cfg->defaults, RML_RTAB_DEFAULTS);
+		if (defs)
+			check_defaults(ctx, cfg, defs, &seen);
 	}
 	rml_ptrset_fini(&seen);
 }

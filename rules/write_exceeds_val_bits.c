@@ -10,6 +10,7 @@
  * register set (~MASK: "every bit but these").             See write_exceeds_val_bits.md.
  */
 #include <inttypes.h>
+#include <string.h>
 
 #include "rule.h"
 
@@ -23,6 +24,16 @@ static bool every_bit(const struct rml_num *v, uint32_t max)
 	uint32_t v32 = (uint32_t)v->v;
 
 	return (v->v & all) == all || v32 == 0xff || v32 == 0xffff || (v32 | max) == UINT32_MAX;
+}
+
+/* A mask named FOO_SHIFT, or a number from a shift macro: the usual cause. */
+static const char *mask_hint(const struct rml_operand *o)
+{
+	size_t n = o->src ? strlen(o->src) : 0;
+
+	if (n > 6 && !strcmp(o->src + n - 6, "_SHIFT"))
+		return " (a shift used as the mask?)";
+	return "";
 }
 
 static void check_regcall(struct rml_ctx *ctx, const struct rml_rinst *ri)
@@ -56,11 +67,16 @@ static void check_regcall(struct rml_ctx *ctx, const struct rml_rinst *ri)
 		d = rml_report_regcall(ctx, ri, "%s writes 0x%" PRIx32 " to a map of %u-bit values: "
 				       "0x%" PRIx32 " reaches the register, bits 0x%" PRIx32
 				       " are dropped", ri->rc->api->name, v, width, v & max, v & ~max);
+	else if (!(v & max))
+		d = rml_report_regcall(ctx, ri, "%s with %s 0x%" PRIx32 " on a map of %u-bit "
+				       "values: the whole %s is past the register%s",
+				       ri->rc->api->name, role == RML_RR_UPDATE ? "mask" : "bits", v,
+				       width, role == RML_RR_UPDATE ? "mask" : "bits", mask_hint(o));
 	else
 		d = rml_report_regcall(ctx, ri, "%s with %s 0x%" PRIx32 " on a map of %u-bit "
-				       "values: bits 0x%" PRIx32 " are past the register",
+				       "values: bits 0x%" PRIx32 " are past the register%s",
 				       ri->rc->api->name, role == RML_RR_UPDATE ? "mask" : "bits", v,
-				       width, v & ~max);
+				       width, v & ~max, mask_hint(o));
 	rml_diag_note(ctx->diags, d, &cfg->loc, "'%s' sets val_bits = %u here", cfg->name, width);
 }
 

@@ -107,6 +107,9 @@ struct rml_regcfg {
 	struct rml_num reg_bits, val_bits, reg_stride, max_register;
 	const char *acc[RML_NACC];	/* USRs of the access tables it points to, or NULL */
 	const char *defaults;		/* USR of its reg_defaults array, or NULL */
+	struct rml_num ndefaults;	/* num_reg_defaults: how many of them regcache takes */
+	bool paged;			/* it sets .ranges: registers past a page's window are
+					   virtual, reached through a selector */
 	bool changed;			/* link: code writes to it (a member set in probe): what
 					   its initialiser says is not what the map gets */
 };
@@ -135,6 +138,7 @@ struct rml_acctab {
 	const char *name, *var;		/* the variable's name and USR */
 	struct rml_loc loc;
 	const char *yes, *no;		/* USRs of the range arrays, or NULL */
+	struct rml_num nyes, nno;	/* n_yes_ranges, n_no_ranges: how many regmap reads */
 };
 
 /* A regmap created from a config: KEY = regmap_init*(..., &CFG) / devm_regmap_init_*(..., &CFG). */

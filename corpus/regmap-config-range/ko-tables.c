@@ -13,7 +13,7 @@
 static const struct regmap_range codec_wr_ranges[] = {
 	regmap_reg_range(0x00, 0x0f),
 	regmap_reg_range(0x1f, 0x10), // expected-warning {{range 1 of 'codec_wr_ranges' runs from 0x1f down to 0x10: range_min is greater than range_max, so no register is in it [regmap-config-range]}}
-	regmap_reg_range(0x30, 0x4f), // expected-warning {{range 2 of 'codec_wr_ranges' reaches register 0x4f, past max_register 0x3f of 'codec_regmap', whose wr_table it is: regmap refuses those registers before it reads the table}}
+	regmap_reg_range(0x30, 0x4f), // expected-warning {{range 2 of 'codec_wr_ranges' reaches register 0x4f, past max_register 0x3f of 'codec_regmap', whose wr_table allows it: regmap refuses the registers past it before it reads the table}}
 };
 
 static const struct regmap_access_table codec_wr_table = {
@@ -33,9 +33,9 @@ static const struct regmap_access_table codec_volatile_table = {
 static const struct reg_default codec_defaults[] = {
 	{ 0x00, 0x12 },
 	{ 0x02, 0x00 },
-	{ 0x01, 0x80 }, // expected-warning {{default 2 of 'codec_defaults' is for register 0x1, after 0x2: reg_defaults are not sorted, and regcache finds them by binary search}}
+	{ 0x01, 0x80 }, // expected-warning {{default 2 of 'codec_defaults' is for register 0x1, after 0x2: reg_defaults are not sorted, and regcache's binary search misses 1 of them}}
 	{ 0x04, 0x05 }, // expected-note {{the first one}}
-	{ 0x04, 0x07 }, // expected-warning {{default 4 of 'codec_defaults' is a second one for register 0x4: the cache starts with one of them}}
+	{ 0x04, 0x07 }, // expected-warning {{default 4 of 'codec_defaults' gives register 0x4 a second value, 0x7 after 0x5: the cache keeps the last, the first is never used}}
 	{ .reg = 0x40, .def = 0x00 }, // expected-warning {{default 5 of 'codec_defaults' is for register 0x40, past max_register 0x3f of 'codec_regmap': a register the map refuses}}
 };
 

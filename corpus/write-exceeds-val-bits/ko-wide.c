@@ -62,7 +62,7 @@ int dsp_probe(struct i2c_client *client, struct dsp *c)
 	c->regmap = devm_regmap_init_i2c(client, &dsp_regmap);
 	if (IS_ERR(c->regmap))
 		return PTR_ERR(c->regmap);
-	ret = regmap_update_bits(c->regmap, CODEC_CTRL, CODEC_CTRL_MUTE, CODEC_CTRL_MUTE); // expected-warning {{regmap_update_bits with mask 0x1000 on a map of 12-bit values: bits 0x1000 are past the register}}
+	ret = regmap_update_bits(c->regmap, CODEC_CTRL, CODEC_CTRL_MUTE, CODEC_CTRL_MUTE); // expected-warning {{regmap_update_bits with mask 0x1000 on a map of 12-bit values: the whole mask is past the register}}
 	if (ret)
 		return ret;
 	return regmap_set_bits(c->regmap, CODEC_CTRL, GENMASK(13, 10)); // expected-warning {{regmap_set_bits with bits 0x3c00 on a map of 12-bit values: bits 0x3000 are past the register}}

@@ -351,7 +351,8 @@ void ex_locals_settle(struct ex *x, size_t nallocs);
 /* Collector: `p = ...`, `p += ...`, `p++`, `&p` on a parameter p. */
 void ex_param_modified(struct ex *x, const struct ex_write *wr);
 /* The walk is over: what writes and calls take from a changed parameter is forgotten. */
-void ex_params_settle(struct ex *x, size_t nwrites, size_t ncalls, size_t nallocs);
+void ex_params_settle(struct ex *x, size_t nwrites, size_t ncalls, size_t nallocs,
+		      size_t nregcalls);
 
 /* ---- handles.c: what an expression names ---- */
 

@@ -227,7 +227,8 @@ static void forget_modified_handle(uint32_t pmod, struct rml_handle *h)
  * A function's walk is over: what its writes and calls take from a parameter the
  * function changes first (`ua_to_sel(val, &val)`, `fd++`) is not what the caller gives.
  */
-void ex_params_settle(struct ex *x, size_t nwrites, size_t ncalls, size_t nallocs)
+void ex_params_settle(struct ex *x, size_t nwrites, size_t ncalls, size_t nallocs,
+		      size_t nregcalls)
 {
 	uint32_t m = x->fn.pmod;
 
@@ -256,5 +257,15 @@ void ex_params_settle(struct ex *x, size_t nwrites, size_t ncalls, size_t nalloc
 			forget_modified(m, &c->args[a]);
 			forget_modified_handle(m, &c->hargs[a]);
 		}
+	}
+	for (size_t i = nregcalls; i < x->f->regcalls.n; i++) {
+		struct rml_regcall *rc = x->f->regcalls.p[i];
+
+		forget_modified(m, &rc->reg);
+		forget_modified(m, &rc->mask);	/* packet >>= 8; update_bits(map, r, packet, v) */
+		forget_modified(m, &rc->value);
+		forget_modified(m, &rc->count);
+		if (rc->map.param >= 0 && (m >> rc->map.param & 1))
+			rc->map = (struct rml_mapref){ .param = -1, .text = rc->map.text };
 	}
 }

@@ -106,23 +106,53 @@ static void config_item(struct ex *x, const char *name, CXCursor e, void *arg)
 			cfg->acc[a] = pointee(x, e);
 	if (!strcmp(name, "reg_defaults"))
 		cfg->defaults = pointee(x, e);
+	else if (!strcmp(name, "num_reg_defaults"))
+		cfg->ndefaults = ex_eval_top(x, e);
+	else if (!strcmp(name, "ranges"))
+		cfg->paged = true;
 }
 
-static void read_config(struct ex *x, CXCursor var, CXCursor init)
+/*
+ * A config: a variable, or element `index` (>= 0) of an array of them (named "cfgs[1]",
+ * what an access table they share is checked against; a map made from one is not tied
+ * to it).
+ */
+static void read_config(struct ex *x, CXCursor var, CXCursor init, long index)
 {
 	struct rml_regcfg *cfg = rml_arena_alloc(x->a, sizeof(*cfg));
 
 	cfg->name = ex_cxstr(x, clang_getCursorSpelling(var));
 	cfg->var = ex_usr_of(x, var);
+	if (index >= 0) {
+		cfg->name = rml_arena_printf(x->a, "%s[%ld]", cfg->name, index);
+		cfg->var = rml_arena_printf(x->a, "%s[%ld]", cfg->var, index);
+	}
 	cfg->loc = ex_cursor_loc(x, var);
 	cfg->reg_bits = cfg->val_bits = cfg->reg_stride = cfg->max_register = rml_ce_const(0, 32, 0);
+	cfg->ndefaults = rml_ce_unknown("not set");
 	rml_ptrvec_push(&x->f->cfgs, cfg);
 	init = ex_strip(init);
 	if (clang_getCursorKind(init) != CXCursor_InitListExpr) {
 		cfg->val_bits = rml_ce_unknown("not written as an initialiser");
 		return;
 	}
-	each_item(x, clang_getCursorType(var), init, config_item, cfg);
+	each_item(x, index >= 0 ? clang_getArrayElementType(clang_getCanonicalType(
+			  clang_getCursorType(var))) : clang_getCursorType(var), init, config_item, cfg);
+}
+
+/* An array of configs (one per variant): each element. */
+static void read_configs(struct ex *x, CXCursor var, CXCursor init)
+{
+	struct kidvec k;
+
+	init = ex_strip(init);
+	if (clang_getCursorKind(init) != CXCursor_InitListExpr)
+		return;
+	ex_get_all_kids(init, &k);
+	for (unsigned i = 0; i < k.n; i++)
+		if (!ex_is_designated(k.c[i]))
+			read_config(x, var, k.c[i], (long)i);
+	free(k.c);
 }
 
 /* An entry of a regmap_range or reg_default array: its two numbers. */
@@ -182,6 +212,10 @@ static void acc_item(struct ex *x, const char *name, CXCursor e, void *arg)
 		at->yes = pointee(x, e);
 	else if (!strcmp(name, "no_ranges"))
 		at->no = pointee(x, e);
+	else if (!strcmp(name, "n_yes_ranges"))
+		at->nyes = ex_eval_top(x, e);
+	else if (!strcmp(name, "n_no_ranges"))
+		at->nno = ex_eval_top(x, e);
 }
 
 static bool is_array(CXType t)
@@ -197,7 +231,7 @@ void ex_regmap_table_decl(struct ex *x, CXCursor var, CXCursor init)
 	struct rml_acctab *at;
 
 	if (ex_is_record_named(t, "regmap_config")) {
-		read_config(x, var, init);
+		read_config(x, var, init, -1);
 		return;
 	}
 	if (ex_is_record_named(t, "regmap_access_table")) {
@@ -205,6 +239,7 @@ void ex_regmap_table_decl(struct ex *x, CXCursor var, CXCursor init)
 		at->name = ex_cxstr(x, clang_getCursorSpelling(var));
 		at->var = ex_usr_of(x, var);
 		at->loc = ex_cursor_loc(x, var);
+		at->nyes = at->nno = rml_ce_unknown("not set");
 		each_item(x, t, init, acc_item, at);
 		rml_ptrvec_push(&x->f->acctabs, at);
 		return;
@@ -212,7 +247,9 @@ void ex_regmap_table_decl(struct ex *x, CXCursor var, CXCursor init)
 	if (!is_array(t))
 		return;
 	et = clang_getArrayElementType(clang_getCanonicalType(t));
-	if (ex_is_record_named(et, "regmap_range"))
+	if (ex_is_record_named(et, "regmap_config"))
+		read_configs(x, var, init);
+	else if (ex_is_record_named(et, "regmap_range"))
 		read_rtab(x, var, init, RML_RTAB_RANGES);
 	else if (ex_is_record_named(et, "reg_default"))
 		read_rtab(x, var, init, RML_RTAB_DEFAULTS);

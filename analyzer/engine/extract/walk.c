@@ -246,6 +246,7 @@ void ex_visit(struct ex *x, CXCursor c, CXCursor parent)
 static void function_visit(struct ex *x, CXCursor fn)
 {
 	size_t nwrites = x->f->writes.n, ncalls = x->f->calls.n, nallocs = x->f->allocs.n;
+	size_t nregcalls = x->f->regcalls.n;
 	int n = clang_Cursor_getNumArguments(fn);
 
 	/* x->fn is all zero: the walk starts so, and each function leaves it so */
@@ -256,7 +257,7 @@ static void function_visit(struct ex *x, CXCursor fn)
 	ex_cfg_begin(x);
 	clang_visitChildren(fn, body_visit, x);
 	ex_cfg_end(x, fn);
-	ex_params_settle(x, nwrites, ncalls, nallocs);
+	ex_params_settle(x, nwrites, ncalls, nallocs, nregcalls);
 	ex_locals_settle(x, nallocs);
 	x->fn = (struct ex_fn){ 0 };
 }
