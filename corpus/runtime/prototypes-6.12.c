@@ -81,6 +81,29 @@ PROTO(regmap_test_bits, int, struct regmap *, unsigned int, unsigned int);
 PROTO(regmap_bulk_read, int, struct regmap *, unsigned int, void *, size_t);
 PROTO(regmap_bulk_write, int, struct regmap *, unsigned int, const void *,
 	size_t);
+PROTO(regmap_write_async, int, struct regmap *, unsigned int, unsigned int);
+PROTO(regmap_read_bypassed, int, struct regmap *, unsigned int,
+	unsigned int *);
+PROTO(regmap_update_bits_async, int, struct regmap *, unsigned int,
+	unsigned int, unsigned int);
+PROTO(regmap_update_bits_check, int, struct regmap *, unsigned int,
+	unsigned int, unsigned int, bool *);
+PROTO(regmap_update_bits_check_async, int, struct regmap *, unsigned int,
+	unsigned int, unsigned int, bool *);
+PROTO(regmap_write_bits, int, struct regmap *, unsigned int, unsigned int,
+	unsigned int);
+PROTO(regmap_raw_read, int, struct regmap *, unsigned int, void *, size_t);
+PROTO(regmap_raw_write, int, struct regmap *, unsigned int, const void *,
+	size_t);
+PROTO(regmap_raw_write_async, int, struct regmap *, unsigned int,
+	const void *, size_t);
+PROTO(regmap_noinc_read, int, struct regmap *, unsigned int, void *, size_t);
+PROTO(regmap_noinc_write, int, struct regmap *, unsigned int, const void *,
+	size_t);
+PROTO(regmap_multi_reg_write, int, struct regmap *,
+	const struct reg_sequence *, int);
+PROTO(regmap_async_complete, int, struct regmap *);
+PROTO(regmap_can_raw_write, bool, struct regmap *);
 
 /* struct reg_field: five unsigned ints, in the 6.12 order */
 _Static_assert(sizeof(struct reg_field) == 5 * sizeof(unsigned int),

@@ -22,6 +22,11 @@ static const char *const kind_ids[RML_V_NR_KINDS] = {
 	[RML_V_DOUBLE_FREE] = "double-free",
 	[RML_V_DEVM_FREED] = "devm-freed",
 	[RML_V_ID_OUT_OF_RANGE] = "id-out-of-range",
+	[RML_V_UPDATE_VALUE_OUTSIDE_MASK] = "update-value-outside-mask",
+	[RML_V_UPDATE_MASK_ZERO] = "update-mask-zero",
+	[RML_V_REG_OUTSIDE_CONFIG] = "reg-outside-config",
+	[RML_V_VALUE_BEYOND_VAL_BITS] = "value-beyond-val-bits",
+	[RML_V_RAW_LENGTH] = "raw-length-not-multiple",
 };
 
 struct rml_state *rml_state(void)
@@ -112,15 +117,19 @@ size_t rml_rt_count(enum rml_violation_kind kind)
 	return n;
 }
 
+static void print_violation(FILE *out, const struct rml_violation *v)
+{
+	fprintf(out, "%s:%d: %s: %s", v->file ? v->file : "(unknown)", v->line,
+		rml_rt_kind_id(v->kind), v->detail);
+}
+
 void rml_rt_print_violations(FILE *out)
 {
 	size_t i;
 
 	for (i = 0; i < state.nviol; i++) {
-		const struct rml_violation *v = &state.viol[i];
-
-		fprintf(out, "%s:%d: %s: %s\n", v->file ? v->file : "(unknown)",
-			v->line, rml_rt_kind_id(v->kind), v->detail);
+		print_violation(out, &state.viol[i]);
+		fputc('\n', out);
 	}
 }
 
