@@ -4,7 +4,7 @@
  * field geometry, the regmap core (single registers, bulk, raw and noinc with
  * 6.12's error codes), devm, allocation failure, the header macros, every
  * strict-mode violation kind with its call-site line (and the idioms that are
- * not one).
+ * not one), and the call stack each record keeps.
  * Built with RML_RUNTIME_STRICT_SITES, as drivers built against the runtime are.
  */
 #ifndef _GNU_SOURCE
@@ -1461,6 +1461,44 @@ static void test_strict_field_records_no_plain_kinds(void **state)
 	regmap_field_free(f);
 }
 
+/* A record keeps the calls that led to it: the call of a helper shows in its frames. */
+static __attribute__((noinline)) int update_in_helper(struct regmap *map, void **caller)
+{
+	int ret;
+
+	*caller = __builtin_return_address(0);
+	ret = regmap_update_bits(map, 0x10, BIT(3), 1);
+	return ret;
+}
+
+static void test_violation_frames(void **state)
+{
+	struct regmap *map = mkmap(&cfg32);
+	const struct rml_violation *v;
+	void *caller = NULL;
+	char *buf = NULL;
+	size_t n, len = 0;
+	bool found = false;
+	FILE *out;
+	int i;
+
+	(void)state;
+	assert_int_equal(update_in_helper(map, &caller), 0);
+	v = rml_rt_violations(&n);
+	assert_int_equal(n, 1);
+	assert_true(v[0].nframes > 2 && v[0].nframes <= RML_FRAMES_MAX);
+	for (i = 0; i < v[0].nframes; i++)
+		found |= v[0].frames[i] == caller;
+	assert_true(found);
+	out = open_memstream(&buf, &len);
+	assert_non_null(out);
+	rml_rt_print_violations_stacks(out);
+	fclose(out);
+	assert_non_null(strstr(buf, ": update-value-outside-mask: regmap_update_bits of reg 0x10: value 0x1 has bits 0x1 outside mask 0x8: never written [stack 0x"));
+	assert_int_equal(buf[strlen(buf) - 2], ']');
+	free(buf);
+}
+
 /* A probe/remove pair that does everything right records nothing. */
 static void test_strict_clean_driver(void **state)
 {
@@ -1587,6 +1625,7 @@ int main(void)
 		T(test_noinc),
 		T(test_strict_multi_reg_write),
 		T(test_strict_field_records_no_plain_kinds),
+		T(test_violation_frames),
 		T(test_strict_clean_driver),
 		T(test_strict_off_records_nothing),
 		T(test_print_violations),

@@ -559,13 +559,22 @@ enum rml_violation_kind {
 };
 
 #define RML_DETAIL_MAX 192
+/* Return addresses kept per violation, innermost first. */
+#define RML_FRAMES_MAX 32
 
-/* One recorded violation; file is NULL when the call site is unknown. */
+/*
+ * One recorded violation; file is NULL when the call site is unknown. frames
+ * are the return addresses of the calls that led to it (backtrace(), from the
+ * runtime's recording function outwards), so a call made inside a driver's
+ * helper also shows which call of the helper it was.
+ */
 struct rml_violation {
 	enum rml_violation_kind kind;
 	const char *file;
 	int line;
 	char detail[RML_DETAIL_MAX];
+	void *frames[RML_FRAMES_MAX];
+	int nframes;
 };
 
 /* Free every map, field and devres node; strict off, failure switch off, no violations. */
@@ -586,6 +595,13 @@ const struct rml_violation *rml_rt_violations(size_t *n);
 size_t rml_rt_count(enum rml_violation_kind kind);
 /* One line each: "file:line: <kind-id>: detail". */
 void rml_rt_print_violations(FILE *out);
+/*
+ * The same lines, each ending in " [stack 0x... 0x...]": its frames as the
+ * executable's link-time addresses of the call instructions (the return
+ * address less one), for addr2line -e EXECUTABLE. Frames outside the
+ * executable (libc, a sanitizer's library) are left out.
+ */
+void rml_rt_print_violations_stacks(FILE *out);
 /* Record a leak for each field allocation still live and not yet reported; returns how many. */
 size_t rml_rt_check_leaks(void);
 
