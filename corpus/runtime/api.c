@@ -80,7 +80,7 @@ int rml_regmap_update_bits_at(const char *file, int line, const char *api,
 	(void)async;
 	ret = rml_map_update(map, reg, mask, val, change, force);
 	rml_check_reg(&at, map, reg, ret);
-	rml_check_update(&at, map, reg, mask, val);
+	rml_check_update(&at, map, reg, mask, val, false);
 	return ret;
 }
 

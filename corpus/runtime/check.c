@@ -82,13 +82,19 @@ void rml_check_reg(const struct rml_site *at, const struct regmap *map,
 	rml_check_regs(at, map, reg, 1, ret);
 }
 
+/* The width of the map's registers as a mask; a component without a map: 32 bits. */
+static unsigned int val_mask(const struct regmap *map)
+{
+	return map ? map->val_mask : ~0U;
+}
+
 /* A value or mask (what) with bits beyond val_bits, cut away on the way to the device. */
 void rml_check_width(const struct rml_site *at, const struct regmap *map,
 		     unsigned int reg, const char *what, unsigned int v)
 {
-	unsigned int out = v & ~map->val_mask;
+	unsigned int out = v & ~val_mask(map);
 
-	if (!out || all_ones(v) || (v | map->val_mask) == ~0U)
+	if (!out || all_ones(v) || (v | val_mask(map)) == ~0U)
 		return;
 	rml_violation(RML_V_VALUE_BEYOND_VAL_BITS, at->file, at->line,
 		      "%s of reg 0x%x: %s 0x%x is wider than val_bits %d: 0x%x dropped",
@@ -99,27 +105,34 @@ void rml_check_width(const struct rml_site *at, const struct regmap *map,
 static bool update_idiom(const struct regmap *map, unsigned int mask,
 			 unsigned int val)
 {
-	unsigned int vm = map->val_mask;
+	unsigned int vm = val_mask(map);
 
 	if ((val & mask) == mask && (all_ones(val) || val == vm))
 		return true;
 	return val == ~mask || val == (~mask & vm);
 }
 
-/* An update (regmap_update_bits and kin, a component's update or test). */
+/*
+ * An update (regmap_update_bits and kin, a component's update), or with test a
+ * component's test_bits, which compares old with (old & ~mask) | value.
+ */
 void rml_check_update(const struct rml_site *at, const struct regmap *map,
-		      unsigned int reg, unsigned int mask, unsigned int val)
+		      unsigned int reg, unsigned int mask, unsigned int val,
+		      bool test)
 {
 	unsigned int out = val & ~mask;
 
 	if (!mask)
 		rml_violation(RML_V_UPDATE_MASK_ZERO, at->file, at->line,
-			      "%s of reg 0x%x with mask 0 and value 0x%x: changes nothing",
-			      site_api(at), reg, val);
+			      "%s of reg 0x%x with mask 0 and value 0x%x: %s",
+			      site_api(at), reg, val,
+			      test ? "tests no bit of the register" : "changes nothing");
 	else if (out && !update_idiom(map, mask, val))
 		rml_violation(RML_V_UPDATE_VALUE_OUTSIDE_MASK, at->file, at->line,
-			      "%s of reg 0x%x: value 0x%x has bits 0x%x outside mask 0x%x: never written",
-			      site_api(at), reg, val, out, mask);
+			      "%s of reg 0x%x: value 0x%x has bits 0x%x outside mask 0x%x: %s",
+			      site_api(at), reg, val, out, mask,
+			      test ? "the test sees a change while one is clear" :
+			      "never written");
 	rml_check_width(at, map, reg, "mask", mask);
 }
 

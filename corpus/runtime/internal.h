@@ -143,7 +143,8 @@ int rml_map_noinc_read(struct regmap *map, unsigned int reg, void *val,
 int rml_map_noinc_write(struct regmap *map, unsigned int reg, const void *val,
 			size_t val_len);
 
-/* check.c: strict-mode checks of a plain API call (and a component helper's) at its site */
+/* check.c: strict-mode checks of a plain API call (and a component helper's) at its site;
+   map may be NULL for a component without a regmap */
 struct rml_site {
 	const char *file;
 	int line;
@@ -157,7 +158,8 @@ void rml_check_regs(const struct rml_site *at, const struct regmap *map,
 void rml_check_width(const struct rml_site *at, const struct regmap *map,
 		     unsigned int reg, const char *what, unsigned int v);
 void rml_check_update(const struct rml_site *at, const struct regmap *map,
-		      unsigned int reg, unsigned int mask, unsigned int val);
+		      unsigned int reg, unsigned int mask, unsigned int val,
+		      bool test);
 void rml_check_bits(const struct rml_site *at, const struct regmap *map,
 		    unsigned int reg, unsigned int bits, const char *effect);
 void rml_check_raw_len(const struct rml_site *at, const struct regmap *map,

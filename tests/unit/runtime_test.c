@@ -4,7 +4,7 @@
  * field geometry, the regmap core (single registers, bulk, raw and noinc with
  * 6.12's error codes), devm, allocation failure, the header macros, every
  * strict-mode violation kind with its call-site line (and the idioms that are
- * not one), and the call stack each record keeps.
+ * not one), the call stack each record keeps, and ASoC's component I/O.
  * Built with RML_RUNTIME_STRICT_SITES, as drivers built against the runtime are.
  */
 #ifndef _GNU_SOURCE
@@ -13,6 +13,7 @@
 #include <linux/kernel.h>
 #include <linux/bitfield.h>
 #include <linux/regmap.h>
+#include <sound/soc.h>
 
 #include <setjmp.h>
 #include <stdarg.h>
@@ -1499,6 +1500,83 @@ static void test_violation_frames(void **state)
 	free(buf);
 }
 
+
+/* ---- ASoC's component register I/O ---- */
+
+/* Through the component's regmap: update returns whether the register changed. */
+static void test_component_regmap(void **state)
+{
+	struct device dev = { .init_name = "codec" };
+	struct snd_soc_component c = { .name = "codec", .dev = &dev };
+	struct regmap *map = mkmap(&cfg8);
+	int priv;
+	size_t mark = 0;
+
+	(void)state;
+	snd_soc_component_init_regmap(&c, map);
+	assert_ptr_equal(c.regmap, map);
+	assert_int_equal(c.val_bytes, 1);
+	snd_soc_component_set_drvdata(&c, &priv);
+	assert_ptr_equal(snd_soc_component_get_drvdata(&c), &priv);
+	assert_int_equal(snd_soc_component_write(&c, 0x2, 0x81), 0);
+	assert_int_equal(snd_soc_component_read(&c, 0x2), 0x81);
+	assert_int_equal(snd_soc_component_update_bits(&c, 0x2, GENMASK(3, 0), 0x5), 1);
+	assert_int_equal(snd_soc_component_update_bits_async(&c, 0x2, GENMASK(3, 0), 0x5), 0);
+	snd_soc_component_async_complete(&c);
+	assert_int_equal(rdreg(map, 0x2), 0x85);
+	/* test_bits: would (old & ~mask) | value differ from old? */
+	assert_int_equal(snd_soc_component_test_bits(&c, 0x2, GENMASK(3, 0), 0x5), 0);
+	assert_int_equal(snd_soc_component_test_bits(&c, 0x2, GENMASK(3, 0), 0x6), 1);
+	assert_none_new(&mark);
+
+	assert_int_equal(AT(snd_soc_component_update_bits(&c, 0x2, BIT(6), 1)), 0);
+	assert_one_new(&mark, RML_V_UPDATE_VALUE_OUTSIDE_MASK,
+		       "snd_soc_component_update_bits of reg 0x2: value 0x1 has bits 0x1 outside mask 0x40: never written");
+	assert_int_equal(AT(snd_soc_component_update_bits_async(&c, 0x2, 0, BIT(6))), 0);
+	assert_one_new(&mark, RML_V_UPDATE_MASK_ZERO,
+		       "snd_soc_component_update_bits_async of reg 0x2 with mask 0 and value 0x40: changes nothing");
+	/* bit 4 is clear in 0x85: the stray bit makes the test see a change */
+	assert_int_equal(AT(snd_soc_component_test_bits(&c, 0x2, GENMASK(3, 0), 0x15)), 1);
+	assert_one_new(&mark, RML_V_UPDATE_VALUE_OUTSIDE_MASK,
+		       "snd_soc_component_test_bits of reg 0x2: value 0x15 has bits 0x10 outside mask 0xf: the test sees a change while one is clear");
+	assert_int_equal(AT(snd_soc_component_test_bits(&c, 0x2, 0, 0)), 0);
+	assert_one_new(&mark, RML_V_UPDATE_MASK_ZERO, "tests no bit of the register");
+	assert_int_equal(AT(snd_soc_component_write(&c, 0x2, 0x185)), 0);
+	assert_one_new(&mark, RML_V_VALUE_BEYOND_VAL_BITS,
+		       "snd_soc_component_write of reg 0x2: value 0x185 is wider than val_bits 8");
+	assert_int_equal(AT(snd_soc_component_read(&c, 0x41)), (unsigned int)-EIO);
+	assert_one_new(&mark, RML_V_REG_OUTSIDE_CONFIG,
+		       "snd_soc_component_read of reg 0x41: past max_register 0x40 (returns -EIO)");
+	assert_int_equal(AT(snd_soc_component_update_bits(&c, 0x44, 1, 1)), -EIO);
+	assert_one_new(&mark, RML_V_REG_OUTSIDE_CONFIG, "snd_soc_component_update_bits of reg 0x44: past");
+	assert_int_equal(AT(snd_soc_component_write(&c, 0x48, 1)), -EIO);
+	assert_one_new(&mark, RML_V_REG_OUTSIDE_CONFIG, "snd_soc_component_write of reg 0x48: past");
+	/* the error, read as 0xfffffffb, has bit 0 set already */
+	assert_int_equal(AT(snd_soc_component_test_bits(&c, 0x50, 1, 1)), 0);
+	assert_one_new(&mark, RML_V_REG_OUTSIDE_CONFIG, "snd_soc_component_test_bits of reg 0x50: past");
+	snd_soc_component_exit_regmap(&c);
+	assert_null(c.regmap);
+}
+
+/* No regmap and no modelled driver callbacks: every access fails with -EIO. */
+static void test_component_no_regmap(void **state)
+{
+	struct device dev = { .init_name = "legacy" };
+	struct snd_soc_component c = { .dev = &dev };
+	size_t mark = 0;
+
+	(void)state;
+	assert_int_equal(snd_soc_component_read(&c, 0x2), (unsigned int)-EIO);
+	assert_int_equal(snd_soc_component_write(&c, 0x2, 1), -EIO);
+	/* the failed read goes on as the value 0xfffffffb, as in 6.12 */
+	assert_int_equal(snd_soc_component_update_bits(&c, 0x2, GENMASK(3, 0), 0xb), 0);
+	assert_int_equal(snd_soc_component_update_bits(&c, 0x2, GENMASK(3, 0), 0x0), -EIO);
+	assert_int_equal(snd_soc_component_test_bits(&c, 0x2, GENMASK(3, 0), 0xb), 0);
+	assert_none_new(&mark);
+	assert_int_equal(AT(snd_soc_component_update_bits(&c, 0x2, BIT(2), 0x1b)), 0);
+	assert_one_new(&mark, RML_V_UPDATE_VALUE_OUTSIDE_MASK, "value 0x1b has bits 0x1b outside mask 0x4");
+}
+
 /* A probe/remove pair that does everything right records nothing. */
 static void test_strict_clean_driver(void **state)
 {
@@ -1626,6 +1704,8 @@ int main(void)
 		T(test_strict_multi_reg_write),
 		T(test_strict_field_records_no_plain_kinds),
 		T(test_violation_frames),
+		T(test_component_regmap),
+		T(test_component_no_regmap),
 		T(test_strict_clean_driver),
 		T(test_strict_off_records_nothing),
 		T(test_print_violations),
