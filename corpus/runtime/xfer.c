@@ -186,8 +186,8 @@ static int raw_read(struct regmap *map, unsigned int reg, void *val,
 	return each_read(map, reg, val, count, lay);
 }
 
-int rml_map_raw_read(struct regmap *map, unsigned int reg, void *val,
-		     size_t val_len)
+/* The checks of regmap_raw_read(), _raw_write_async() and the noinc calls, in their order. */
+static int block_args(const struct regmap *map, unsigned int reg, size_t val_len)
 {
 	if (!map->val_bytes || val_len % (size_t)map->val_bytes)
 		return -EINVAL;
@@ -195,6 +195,16 @@ int rml_map_raw_read(struct regmap *map, unsigned int reg, void *val,
 		return -EINVAL;
 	if (!val_len)
 		return -EINVAL;
+	return 0;
+}
+
+int rml_map_raw_read(struct regmap *map, unsigned int reg, void *val,
+		     size_t val_len)
+{
+	int ret = block_args(map, reg, val_len);
+
+	if (ret)
+		return ret;
 	return raw_read(map, reg, val, val_len / (size_t)map->val_bytes, &device);
 }
 
@@ -215,12 +225,10 @@ int rml_map_raw_write(struct regmap *map, unsigned int reg, const void *val,
 int rml_map_raw_write_async(struct regmap *map, unsigned int reg,
 			    const void *val, size_t val_len)
 {
-	if (!map->val_bytes || val_len % (size_t)map->val_bytes)
-		return -EINVAL;
-	if (rml_map_misaligned(map, reg))
-		return -EINVAL;
-	if (!val_len)
-		return -EINVAL;
+	int ret = block_args(map, reg, val_len);
+
+	if (ret)
+		return ret;
 	/* 6.12 calls the bus's missing write here (it checks no bus first) */
 	if (map->bus != RML_BUS_RAW)
 		return -ENOTSUPP;
@@ -268,15 +276,11 @@ int rml_map_bulk_write(struct regmap *map, unsigned int reg, const void *val,
 /* The checks regmap_noinc_read() and regmap_noinc_write() share, after the bus's. */
 static int noinc_args(struct regmap *map, unsigned int reg, size_t val_len)
 {
-	if (!map->val_bytes || val_len % (size_t)map->val_bytes)
-		return -EINVAL;
-	if (rml_map_misaligned(map, reg))
-		return -EINVAL;
-	if (!val_len)
-		return -EINVAL;
-	if (!rml_map_volatile(map, reg))
-		return -EINVAL;
-	return 0;
+	int ret = block_args(map, reg, val_len);
+
+	if (ret)
+		return ret;
+	return rml_map_volatile(map, reg) ? 0 : -EINVAL;
 }
 
 int rml_map_noinc_read(struct regmap *map, unsigned int reg, void *val,
