@@ -1353,6 +1353,10 @@ static void test_raw(void **state)
 	assert_int_equal(regmap_raw_read(mmio, 0x2, back, 4), -ENOTSUPP);
 	assert_int_equal(regmap_raw_write_async(mmio, 0x2, wire, 4), -ENOTSUPP);
 	assert_int_equal(regmap_raw_write_async(be, 0x3, wire, 4), 0);
+	assert_int_equal(regmap_async_complete(be), 0);
+	/* the value size leaves pad bits out */
+	assert_int_equal(regmap_get_val_bytes(mkmap(&(struct regmap_config){
+		.reg_bits = 8, .val_bits = 12, .pad_bits = 8 })), 2);
 	assert_none_new(&mark);
 }
 
