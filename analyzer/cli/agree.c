@@ -1,13 +1,19 @@
 /*
  * agree: does what the reference runtime saw match what regmap-lint found?
  *
- * A runtime violation is a line "file:line: kind: detail" (corpus/runtime, strict mode).
- * Its kind names a rule (lsb-gt-msb -> field-lsb-gt-msb, ...). A violation about a field
- * carries the field's register and bits in its detail ("field reg 0x10 [7:4]"); it agrees
- * with a finding of that rule about a field with the same parts (for an overlap, the same
- * pair). Other violations agree with a finding of that rule on the same line. A kind whose
- * rule does not exist yet is left out. Both directions must hold, except for violations
- * the driver marks on their line as beyond static analysis:
+ * A runtime violation is a line "file:line: kind: detail" (corpus/runtime, strict mode),
+ * optionally ending in " [via L1 L2 ...]": the lines of the driver on the call stack that
+ * led to it, innermost first (ci/agree gets them from the runtime's frames). Its kind names
+ * a rule (lsb-gt-msb -> field-lsb-gt-msb, ...). A violation about a field carries the
+ * field's register and bits in its detail ("field reg 0x10 [7:4]"); it agrees with a
+ * finding of that rule about a field with the same parts (for an overlap, the same pair).
+ * Other violations agree with a finding of that rule on the same line, or, for a call made
+ * inside the driver's wrapper (the finding is where the wrapper is called, a note where the
+ * wrapper makes the call), with a finding that has a note on the violation's line; for the
+ * kinds recorded where a call is made (on_path), that finding's own line must also be on
+ * the violation's call stack, so one run of the wrapper cannot vouch for all its callers.
+ * A kind whose rule does not exist yet is left out. Both directions must hold, except for
+ * violations the driver marks on their line as beyond static analysis:
  *	// runtime-only: <kind> -- <reason>
  */
 #include "agree.h"
@@ -21,25 +27,34 @@
 #include "facts.h"
 
 #define MAX_PARTS 2
+#define MAX_VIA 64
 
 struct kind_rule {
 	const char *kind;	/* the runtime's violation kind */
-	const char *rule;	/* the rule that finds it statically; NULL: none is meant to */
+	const char *rule;	/* the rule that finds it statically; NULL: none does */
 	bool by_field;		/* matched on the field's parts, else on the line */
+	bool on_path;		/* through a wrapper: the finding's line on the call stack */
 };
 
 static const struct kind_rule kinds[] = {
-	{ "lsb-gt-msb", "field-lsb-gt-msb", true },
-	{ "field-beyond-val-bits", "field-exceeds-reg-width", true },
-	{ "field-overlap", "field-overlap", true },
+	{ "lsb-gt-msb", "field-lsb-gt-msb", true, false },
+	{ "field-beyond-val-bits", "field-exceeds-reg-width", true, false },
+	{ "field-overlap", "field-overlap", true, false },
 	/* one field's bits contain the other's: intended (field-overlap's doc), never a finding */
-	{ "field-overlap-contained", NULL, true },
-	{ "value-exceeds-field", "write-exceeds-field-width", false },
-	{ "mask-outside-field", "update-mask-outside-field", false },
-	{ "id-out-of-range", "field-id-out-of-range", false },
-	{ "leak", "field-alloc-leak", false },
-	{ "double-free", "field-double-free", false },
-	{ "devm-freed", "devm-field-freed", false },
+	{ "field-overlap-contained", NULL, true, false },
+	{ "value-exceeds-field", "write-exceeds-field-width", false, true },
+	{ "mask-outside-field", "update-mask-outside-field", false, true },
+	{ "id-out-of-range", "field-id-out-of-range", false, true },
+	{ "leak", "field-alloc-leak", false, false },
+	{ "double-free", "field-double-free", false, false },
+	{ "devm-freed", "devm-field-freed", false, false },
+	/* the plain regmap API and ASoC's component helpers */
+	{ "update-value-outside-mask", "update-bits-value-outside-mask", false, true },
+	{ "update-mask-zero", "update-bits-value-outside-mask", false, true },
+	{ "reg-outside-config", "register-outside-config", false, true },
+	{ "value-beyond-val-bits", "write-exceeds-val-bits", false, true },
+	/* no rule finds a raw or noinc length in part values yet: name it here when one does */
+	{ "raw-length-not-multiple", NULL, false, true },
 };
 
 struct fparts {
@@ -51,6 +66,8 @@ struct violation {
 	unsigned line;
 	struct fparts f[MAX_PARTS];
 	unsigned nf;
+	unsigned via[MAX_VIA];	/* the driver's lines on the call stack, innermost first */
+	unsigned nvia;
 	const char *text;	/* the log line, for messages (points into a copy) */
 	size_t textlen;
 	bool matched;
@@ -86,6 +103,40 @@ static unsigned parse_fields(const char *d, const char *end, struct fparts *f)
 		p = q;
 	}
 	return n;
+}
+
+/*
+ * The call stack at the end of a log line, " [via 12 40 7]" (eol its end): its lines into
+ * via. Returns where the line's own text ends (eol when there is no stack), or NULL when
+ * the stack is malformed.
+ */
+static const char *parse_via(const char *p, const char *eol, unsigned *via, unsigned *nvia)
+{
+	static const char via_w[] = " [via";
+	const char *open = NULL, *q;
+
+	*nvia = 0;
+	if (eol == p || eol[-1] != ']')
+		return eol;
+	for (q = p; (q = memchr(q, ' ', (size_t)(eol - q))); q++)
+		if ((size_t)(eol - q) >= sizeof(via_w) - 1 && !strncmp(q, via_w, sizeof(via_w) - 1))
+			open = q;
+	if (!open)
+		return eol;
+	for (q = open + sizeof(via_w) - 1; q < eol - 1;) {
+		char *end;
+		unsigned long l;
+
+		if (*q != ' ' || q[1] < '0' || q[1] > '9')
+			return NULL;
+		l = strtoul(q + 1, &end, 10);
+		if (end > eol - 1 || !l || l > UINT32_MAX)
+			return NULL;
+		if (*nvia < MAX_VIA)
+			via[(*nvia)++] = (unsigned)l;
+		q = end;
+	}
+	return open;
 }
 
 static const struct kind_rule *kind_of(const char *k, size_t len)
@@ -150,6 +201,22 @@ static bool same_parts(const struct fparts *a, const struct rml_field *f)
 	       a->msb == f->part[RML_MSB].v;
 }
 
+static bool has_note_at(const struct rml_diag *d, unsigned line)
+{
+	for (size_t i = 0; i < d->nnotes; i++)
+		if (d->notes[i].loc.line == line)
+			return true;
+	return false;
+}
+
+static bool on_stack(const struct violation *v, unsigned line)
+{
+	for (unsigned i = 0; i < v->nvia; i++)
+		if (v->via[i] == line)
+			return true;
+	return false;
+}
+
 static bool agrees(const struct violation *v, const struct rml_diag *d)
 {
 	if (!d->rule || strcmp(d->rule, v->k->rule))
@@ -160,10 +227,10 @@ static bool agrees(const struct violation *v, const struct rml_diag *d)
 			return false;
 		if (d->loc.line == v->line)
 			return true;
-		for (size_t i = 0; i < d->nnotes; i++)
-			if (d->notes[i].loc.line == v->line)
-				return true;
-		return false;
+		if (!has_note_at(d, v->line))
+			return false;
+		/* and that run of the wrapper came through the finding's call */
+		return !v->k->on_path || on_stack(v, d->loc.line);
 	}
 	if (v->nf == 1)
 		return same_parts(&v->f[0], d->field);
@@ -200,7 +267,7 @@ struct vlog {
 static int parse_violation(struct vlog *vl, const char *p, const char *eol, unsigned lineno,
 			   const char *path, FILE *out)
 {
-	const char *c1, *c2, *c3;
+	const char *c1, *c2, *c3, *end;
 	const struct kind_rule *k;
 	struct violation *v;
 	char *q;
@@ -231,7 +298,13 @@ static int parse_violation(struct vlog *vl, const char *p, const char *eol, unsi
 	v = &vl->v[vl->n];
 	*v = (struct violation){ .k = k, .line = (unsigned)line, .text = p,
 				 .textlen = (size_t)(eol - p) };
-	v->nf = parse_fields(c3, eol, v->f);
+	end = parse_via(c3, eol, v->via, &v->nvia);
+	if (!end) {
+		fprintf(out, "runtime log:%u: error: malformed call stack in '%.*s'\n", lineno,
+			(int)(eol - p), p);
+		return -1;
+	}
+	v->nf = parse_fields(c3, end, v->f);
 	if (k->by_field && !v->nf) {
 		fprintf(out, "runtime log:%u: error: no field in '%.*s'\n", lineno,
 			(int)(eol - p), p);

@@ -73,10 +73,13 @@ static void harness_begin(void)
 	rml_rt_strict(true);
 }
 
-/* End: print what the runtime recorded (the agreement test's input) and clean up. */
+/*
+ * End: print what the runtime recorded (the agreement test's input), each record
+ * with its call stack for ci/agree to resolve, and clean up.
+ */
 static int harness_end(int failed)
 {
-	rml_rt_print_violations(stdout);
+	rml_rt_print_violations_stacks(stdout);
 	rml_rt_reset();
 	if (fflush(stdout) != 0) {
 		perror("harness: stdout");

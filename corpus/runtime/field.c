@@ -524,7 +524,7 @@ static int field_read_reg(struct regmap_field *f, unsigned int reg,
 	int ret;
 
 	warn_if_freed(f);
-	ret = regmap_read(f->regmap, reg, &v);
+	ret = rml_map_read_aligned(f->regmap, reg, &v);
 	if (ret)
 		return ret;
 	*val = shr(v & f->mask, f->shift);
@@ -535,10 +535,10 @@ static int field_update_reg(struct regmap_field *f, unsigned int reg,
 			    unsigned int mask, unsigned int val, bool *change,
 			    bool async, bool force)
 {
+	(void)async;
 	warn_if_freed(f);
-	return regmap_update_bits_base(f->regmap, reg,
-				       shl(mask, f->shift) & f->mask,
-				       shl(val, f->shift), change, async, force);
+	return rml_map_update(f->regmap, reg, shl(mask, f->shift) & f->mask,
+			      shl(val, f->shift), change, force);
 }
 
 int rml_regmap_field_read_at(const char *file, int line,

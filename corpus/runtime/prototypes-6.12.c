@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * prototypes-6.12.c - build-time check that include/linux/regmap.h declares the
- * regmap_field API (and the regmap calls drivers pair with it) with exactly the
+ * regmap_field API (and the regmap calls drivers pair with it), and
+ * include/sound/soc-component.h the component register I/O, with exactly the
  * Linux 6.12 types. Each line binds a function to a pointer of the 6.12 type;
  * built with -Werror=incompatible-pointer-types, any drift fails the build.
  * It defines no external symbol, so linking it in changes nothing.
  */
 #include <linux/regmap.h>
+#include <sound/soc.h>
 
 #define PROTO(name, ret, ...) \
 	static ret (*const proto_##name)(__VA_ARGS__) __maybe_unused = name
@@ -81,6 +83,48 @@ PROTO(regmap_test_bits, int, struct regmap *, unsigned int, unsigned int);
 PROTO(regmap_bulk_read, int, struct regmap *, unsigned int, void *, size_t);
 PROTO(regmap_bulk_write, int, struct regmap *, unsigned int, const void *,
 	size_t);
+PROTO(regmap_write_async, int, struct regmap *, unsigned int, unsigned int);
+PROTO(regmap_read_bypassed, int, struct regmap *, unsigned int,
+	unsigned int *);
+PROTO(regmap_update_bits_async, int, struct regmap *, unsigned int,
+	unsigned int, unsigned int);
+PROTO(regmap_update_bits_check, int, struct regmap *, unsigned int,
+	unsigned int, unsigned int, bool *);
+PROTO(regmap_update_bits_check_async, int, struct regmap *, unsigned int,
+	unsigned int, unsigned int, bool *);
+PROTO(regmap_write_bits, int, struct regmap *, unsigned int, unsigned int,
+	unsigned int);
+PROTO(regmap_raw_read, int, struct regmap *, unsigned int, void *, size_t);
+PROTO(regmap_raw_write, int, struct regmap *, unsigned int, const void *,
+	size_t);
+PROTO(regmap_raw_write_async, int, struct regmap *, unsigned int,
+	const void *, size_t);
+PROTO(regmap_noinc_read, int, struct regmap *, unsigned int, void *, size_t);
+PROTO(regmap_noinc_write, int, struct regmap *, unsigned int, const void *,
+	size_t);
+PROTO(regmap_multi_reg_write, int, struct regmap *,
+	const struct reg_sequence *, int);
+PROTO(regmap_async_complete, int, struct regmap *);
+PROTO(regmap_can_raw_write, bool, struct regmap *);
+
+/* ASoC: the component register I/O */
+PROTO(snd_soc_component_read, unsigned int, struct snd_soc_component *,
+	unsigned int);
+PROTO(snd_soc_component_write, int, struct snd_soc_component *, unsigned int,
+	unsigned int);
+PROTO(snd_soc_component_update_bits, int, struct snd_soc_component *,
+	unsigned int, unsigned int, unsigned int);
+PROTO(snd_soc_component_update_bits_async, int, struct snd_soc_component *,
+	unsigned int, unsigned int, unsigned int);
+PROTO(snd_soc_component_async_complete, void, struct snd_soc_component *);
+PROTO(snd_soc_component_test_bits, int, struct snd_soc_component *,
+	unsigned int, unsigned int, unsigned int);
+PROTO(snd_soc_component_init_regmap, void, struct snd_soc_component *,
+	struct regmap *);
+PROTO(snd_soc_component_exit_regmap, void, struct snd_soc_component *);
+PROTO(snd_soc_component_get_drvdata, void *, struct snd_soc_component *);
+PROTO(snd_soc_component_set_drvdata, void, struct snd_soc_component *,
+	void *);
 
 /* struct reg_field: five unsigned ints, in the 6.12 order */
 _Static_assert(sizeof(struct reg_field) == 5 * sizeof(unsigned int),

@@ -1,9 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * regmap.c - the regmap core on an in-memory register file (or on the config's
- * reg_read/reg_write callbacks). Honours reg_bits, val_bits, reg_stride,
- * max_register, the access tables/callbacks and reg_defaults; the cache,
- * endianness, paging (ranges), reg_base/reg_shift and locking are not modelled.
+ * reg_read/reg_write callbacks): creation, the access checks and the internal
+ * single-register accessors (6.12's _regmap_read/_regmap_write/
+ * _regmap_update_bits). Honours reg_bits, val_bits, reg_stride, max_register,
+ * the access and volatile tables/callbacks, reg_defaults and, for raw blocks,
+ * val_format_endian; the cache's contents, paging (ranges), reg_base/reg_shift
+ * and locking are not modelled (cache_type only decides what is volatile).
+ * The entry points drivers call, with their strict checks, are in api.c; the
+ * bulk, raw and noinc transfers in xfer.c.
  */
 #include "internal.h"
 
@@ -25,7 +30,8 @@ static int config_check(const struct regmap_config *config)
 	return 0;
 }
 
-static struct regmap *map_new(struct device *dev, void *bus_context,
+static struct regmap *map_new(struct device *dev, enum rml_bus bus,
+			      void *bus_context,
 			      const struct regmap_config *config)
 {
 	struct rml_state *st = rml_state();
@@ -44,8 +50,19 @@ static struct regmap *map_new(struct device *dev, void *bus_context,
 	map->dev = dev;
 	map->cfg = *config;
 	map->bus_context = bus_context;
+	map->bus = bus;
+	if (config->reg_read || config->reg_write)
+		map->bus = RML_BUS_CALLBACKS;
 	map->val_mask = config->val_bits && config->val_bits < 32 ?
 			(1U << config->val_bits) - 1 : ~0U;
+	map->val_bytes = (config->val_bits + 7) / 8;
+	/* regmap_get_val_endian(): the config's, else the bus's default (mmio: little), else big */
+	if (config->val_format_endian != REGMAP_ENDIAN_DEFAULT)
+		map->val_big_endian = config->val_format_endian == REGMAP_ENDIAN_BIG ||
+				      (config->val_format_endian == REGMAP_ENDIAN_NATIVE &&
+				       __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__);
+	else
+		map->val_big_endian = bus != RML_BUS_MMIO;
 	map->reg_stride = config->reg_stride ? (unsigned int)config->reg_stride : 1;
 	map->max_register_is_set = config->max_register || config->max_register_is_0;
 	map->next = st->maps;
@@ -62,7 +79,7 @@ struct regmap *__regmap_init(struct device *dev, const struct regmap_bus *bus,
 	(void)bus;
 	(void)lock_key;
 	(void)lock_name;
-	return map_new(dev, bus_context, config);
+	return map_new(dev, RML_BUS_RAW, bus_context, config);
 }
 
 struct regmap *__regmap_init_i2c(struct i2c_client *i2c,
@@ -71,7 +88,9 @@ struct regmap *__regmap_init_i2c(struct i2c_client *i2c,
 				 const char *lock_name)
 {
 	(void)i2c;
-	return __regmap_init(NULL, NULL, NULL, config, lock_key, lock_name);
+	(void)lock_key;
+	(void)lock_name;
+	return map_new(NULL, RML_BUS_RAW, NULL, config);
 }
 
 struct regmap *__regmap_init_spi(struct spi_device *spi,
@@ -80,7 +99,9 @@ struct regmap *__regmap_init_spi(struct spi_device *spi,
 				 const char *lock_name)
 {
 	(void)spi;
-	return __regmap_init(NULL, NULL, NULL, config, lock_key, lock_name);
+	(void)lock_key;
+	(void)lock_name;
+	return map_new(NULL, RML_BUS_RAW, NULL, config);
 }
 
 struct regmap *__regmap_init_mmio_clk(struct device *dev, const char *clk_id,
@@ -91,12 +112,25 @@ struct regmap *__regmap_init_mmio_clk(struct device *dev, const char *clk_id,
 {
 	(void)clk_id;
 	(void)regs;
-	return __regmap_init(dev, NULL, NULL, config, lock_key, lock_name);
+	(void)lock_key;
+	(void)lock_name;
+	return map_new(dev, RML_BUS_MMIO, NULL, config);
 }
 
 static void devm_regmap_release(void *data)
 {
 	regmap_exit(data);
+}
+
+static struct regmap *devm_map_new(struct device *dev, enum rml_bus bus,
+				   void *bus_context,
+				   const struct regmap_config *config)
+{
+	struct regmap *map = map_new(dev, bus, bus_context, config);
+
+	if (!IS_ERR(map))
+		rml_devres_add(dev, devm_regmap_release, map, "regmap");
+	return map;
 }
 
 struct regmap *__devm_regmap_init(struct device *dev,
@@ -106,12 +140,10 @@ struct regmap *__devm_regmap_init(struct device *dev,
 				  struct lock_class_key *lock_key,
 				  const char *lock_name)
 {
-	struct regmap *map;
-
-	map = __regmap_init(dev, bus, bus_context, config, lock_key, lock_name);
-	if (!IS_ERR(map))
-		rml_devres_add(dev, devm_regmap_release, map, "regmap");
-	return map;
+	(void)bus;
+	(void)lock_key;
+	(void)lock_name;
+	return devm_map_new(dev, RML_BUS_RAW, bus_context, config);
 }
 
 /*
@@ -143,7 +175,9 @@ struct regmap *__devm_regmap_init_mmio_clk(struct device *dev,
 {
 	(void)clk_id;
 	(void)regs;
-	return __devm_regmap_init(dev, NULL, NULL, config, lock_key, lock_name);
+	(void)lock_key;
+	(void)lock_name;
+	return devm_map_new(dev, RML_BUS_MMIO, NULL, config);
 }
 
 /* The memory stays until rml_rt_reset() so stale users do not crash the test. */
@@ -209,14 +243,19 @@ bool regmap_check_range_table(struct regmap *map, unsigned int reg,
 	return regmap_reg_in_ranges(reg, table->yes_ranges, table->n_yes_ranges);
 }
 
-static bool beyond_max(const struct regmap *map, unsigned int reg)
+bool rml_map_beyond_max(const struct regmap *map, unsigned int reg)
 {
 	return map->max_register_is_set && reg > map->cfg.max_register;
 }
 
-static bool writeable(struct regmap *map, unsigned int reg)
+bool rml_map_misaligned(const struct regmap *map, unsigned int reg)
 {
-	if (beyond_max(map, reg))
+	return reg % map->reg_stride != 0;
+}
+
+bool rml_map_writeable(struct regmap *map, unsigned int reg)
+{
+	if (rml_map_beyond_max(map, reg))
 		return false;
 	if (map->cfg.writeable_reg)
 		return map->cfg.writeable_reg(map->dev, reg);
@@ -227,12 +266,42 @@ static bool writeable(struct regmap *map, unsigned int reg)
 
 static bool readable(struct regmap *map, unsigned int reg)
 {
-	if (beyond_max(map, reg))
+	if (rml_map_beyond_max(map, reg))
 		return false;
 	if (map->cfg.readable_reg)
 		return map->cfg.readable_reg(map->dev, reg);
 	if (map->cfg.rd_table)
 		return regmap_check_range_table(map, reg, map->cfg.rd_table);
+	return true;
+}
+
+/* Without a cache every readable register is volatile; with one, only those listed. */
+bool rml_map_volatile(struct regmap *map, unsigned int reg)
+{
+	if (!readable(map, reg))
+		return false;
+	if (map->cfg.volatile_reg)
+		return map->cfg.volatile_reg(map->dev, reg);
+	if (map->cfg.volatile_table)
+		return regmap_check_range_table(map, reg, map->cfg.volatile_table);
+	return map->cfg.cache_type == REGCACHE_NONE;
+}
+
+bool rml_map_writeable_noinc(struct regmap *map, unsigned int reg)
+{
+	if (map->cfg.writeable_noinc_reg)
+		return map->cfg.writeable_noinc_reg(map->dev, reg);
+	if (map->cfg.wr_noinc_table)
+		return regmap_check_range_table(map, reg, map->cfg.wr_noinc_table);
+	return true;
+}
+
+bool rml_map_readable_noinc(struct regmap *map, unsigned int reg)
+{
+	if (map->cfg.readable_noinc_reg)
+		return map->cfg.readable_noinc_reg(map->dev, reg);
+	if (map->cfg.rd_noinc_table)
+		return regmap_check_range_table(map, reg, map->cfg.rd_noinc_table);
 	return true;
 }
 
@@ -266,7 +335,16 @@ static unsigned int reg_default(const struct regmap *map, unsigned int reg)
 	return 0;
 }
 
-static void reg_store(struct regmap *map, unsigned int reg, unsigned int val)
+/* The register's value: written, else its default, cut to val_bits. */
+unsigned int rml_map_peek(struct regmap *map, unsigned int reg)
+{
+	struct rml_reg *r = reg_find(map, reg);
+
+	return r ? r->val : reg_default(map, reg) & map->val_mask;
+}
+
+/* Store val, cut to val_bits as the device's register is. */
+void rml_map_poke(struct regmap *map, unsigned int reg, unsigned int val)
 {
 	struct rml_reg *r = reg_find(map, reg);
 
@@ -281,13 +359,12 @@ static void reg_store(struct regmap *map, unsigned int reg, unsigned int val)
 		r = &map->regs[map->nregs++];
 		r->reg = reg;
 	}
-	r->val = val;
+	r->val = val & map->val_mask;
 }
 
-/* Read without the stride check (as the kernel's internal read). */
-static int map_read(struct regmap *map, unsigned int reg, unsigned int *val)
+/* _regmap_read(): no stride check. */
+int rml_map_read(struct regmap *map, unsigned int reg, unsigned int *val)
 {
-	struct rml_reg *r;
 	int ret;
 
 	if (reg_too_wide(map, reg))
@@ -300,88 +377,64 @@ static int map_read(struct regmap *map, unsigned int reg, unsigned int *val)
 			*val &= map->val_mask;
 		return ret;
 	}
-	r = reg_find(map, reg);
-	*val = r ? r->val : reg_default(map, reg) & map->val_mask;
+	*val = rml_map_peek(map, reg);
 	return 0;
 }
 
-/* Write without the stride check; the value is cut to val_bits. */
-static int map_write(struct regmap *map, unsigned int reg, unsigned int val)
+/* _regmap_write(): no stride check; the value is cut to val_bits. */
+int rml_map_write(struct regmap *map, unsigned int reg, unsigned int val)
 {
 	if (reg_too_wide(map, reg))
 		return -EINVAL;
-	if (!writeable(map, reg))
+	if (!rml_map_writeable(map, reg))
 		return -EIO;
 	val &= map->val_mask;
 	if (map->cfg.reg_write)
 		return map->cfg.reg_write(map->bus_context, reg, val);
-	reg_store(map, reg, val);
+	rml_map_poke(map, reg, val);
 	return 0;
 }
 
-/* ---- the public accessors ---- */
-
-static bool misaligned(const struct regmap *map, unsigned int reg)
+int rml_map_read_aligned(struct regmap *map, unsigned int reg,
+			 unsigned int *val)
 {
-	return reg % map->reg_stride != 0;
-}
-
-int regmap_read(struct regmap *map, unsigned int reg, unsigned int *val)
-{
-	if (misaligned(map, reg))
+	if (rml_map_misaligned(map, reg))
 		return -EINVAL;
-	return map_read(map, reg, val);
+	return rml_map_read(map, reg, val);
 }
 
-int regmap_write(struct regmap *map, unsigned int reg, unsigned int val)
+int rml_map_write_aligned(struct regmap *map, unsigned int reg,
+			  unsigned int val)
 {
-	if (misaligned(map, reg))
+	if (rml_map_misaligned(map, reg))
 		return -EINVAL;
-	return map_write(map, reg, val);
+	return rml_map_write(map, reg, val);
 }
 
-int regmap_write_async(struct regmap *map, unsigned int reg, unsigned int val)
-{
-	return regmap_write(map, reg, val);
-}
-
-/* Read-modify-write; writes when something changes or force is set. */
-int regmap_update_bits_base(struct regmap *map, unsigned int reg,
-			    unsigned int mask, unsigned int val,
-			    bool *change, bool async, bool force)
+int rml_map_update(struct regmap *map, unsigned int reg, unsigned int mask,
+		   unsigned int val, bool *change, bool force)
 {
 	unsigned int old, new;
 	int ret;
 
-	(void)async;
 	if (change)
 		*change = false;
-	ret = map_read(map, reg, &old);
+	ret = rml_map_read(map, reg, &old);
 	if (ret)
 		return ret;
 	new = (old & ~mask) | (val & mask);
 	if (!force && new == old)
 		return 0;
-	ret = map_write(map, reg, new);
+	ret = rml_map_write(map, reg, new);
 	if (!ret && change)
 		*change = true;
 	return ret;
 }
 
-int regmap_test_bits(struct regmap *map, unsigned int reg, unsigned int bits)
-{
-	unsigned int val;
-	int ret;
-
-	ret = regmap_read(map, reg, &val);
-	if (ret)
-		return ret;
-	return (val & bits) == bits;
-}
-
+/* The size of a value in raw and bulk transfers (pad bits are not part of it). */
 int regmap_get_val_bytes(struct regmap *map)
 {
-	return (map->cfg.val_bits + map->cfg.pad_bits + 7) / 8;
+	return map->val_bytes;
 }
 
 int regmap_get_max_register(struct regmap *map)
@@ -399,86 +452,15 @@ bool regmap_might_sleep(struct regmap *map)
 	return !map->cfg.fast_io;
 }
 
-/* Bulk transfers use native u8/u16/u32 elements, as the kernel does without a bus. */
-static int val_bytes(const struct regmap *map)
+int regmap_async_complete(struct regmap *map)
 {
-	int n = (map->cfg.val_bits + 7) / 8;
-
-	return n == 1 || n == 2 || n == 4 ? n : -EINVAL;
-}
-
-static void put_val(void *buf, size_t i, int bytes, unsigned int v)
-{
-	if (bytes == 1)
-		((u8 *)buf)[i] = (u8)v;
-	else if (bytes == 2)
-		((u16 *)buf)[i] = (u16)v;
-	else
-		((u32 *)buf)[i] = v;
-}
-
-static unsigned int get_val(const void *buf, size_t i, int bytes)
-{
-	if (bytes == 1)
-		return ((const u8 *)buf)[i];
-	if (bytes == 2)
-		return ((const u16 *)buf)[i];
-	return ((const u32 *)buf)[i];
-}
-
-int regmap_bulk_read(struct regmap *map, unsigned int reg, void *val,
-		     size_t val_count)
-{
-	int bytes = val_bytes(map);
-	unsigned int v;
-	size_t i;
-	int ret;
-
-	if (misaligned(map, reg))
-		return -EINVAL;
-	if (bytes < 0)
-		return bytes;
-	for (i = 0; i < val_count; i++) {
-		ret = map_read(map, reg + (unsigned int)i * map->reg_stride, &v);
-		if (ret)
-			return ret;
-		put_val(val, i, bytes, v);
-	}
+	(void)map;
 	return 0;
 }
 
-int regmap_bulk_write(struct regmap *map, unsigned int reg, const void *val,
-		      size_t val_count)
+bool regmap_can_raw_write(struct regmap *map)
 {
-	int bytes = val_bytes(map);
-	size_t i;
-	int ret;
-
-	if (misaligned(map, reg))
-		return -EINVAL;
-	if (bytes < 0)
-		return bytes;
-	for (i = 0; i < val_count; i++) {
-		ret = map_write(map, reg + (unsigned int)i * map->reg_stride,
-				get_val(val, i, bytes));
-		if (ret)
-			return ret;
-	}
-	return 0;
-}
-
-/* Delays are not modelled. */
-int regmap_multi_reg_write(struct regmap *map, const struct reg_sequence *regs,
-			   int num_regs)
-{
-	int i, ret;
-
-	for (i = 0; i < num_regs; i++) {
-		ret = regmap_write(map, regs[i].reg, regs[i].def);
-		if (ret)
-			return ret;
-	}
-	return 0;
+	return map->bus == RML_BUS_RAW;
 }
 
 int regcache_sync(struct regmap *map)

@@ -1,10 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * state.c - the runtime's single state struct: reset, strict mode, the
- * allocation-failure switch and the violation list.
+ * allocation-failure switch and the violation list, each violation with the
+ * call stack that led to it.
  */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE	/* dl_iterate_phdr() */
+#endif
 #include "internal.h"
 
+#include <execinfo.h>
+#include <link.h>
+#include <inttypes.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +30,11 @@ static const char *const kind_ids[RML_V_NR_KINDS] = {
 	[RML_V_DOUBLE_FREE] = "double-free",
 	[RML_V_DEVM_FREED] = "devm-freed",
 	[RML_V_ID_OUT_OF_RANGE] = "id-out-of-range",
+	[RML_V_UPDATE_VALUE_OUTSIDE_MASK] = "update-value-outside-mask",
+	[RML_V_UPDATE_MASK_ZERO] = "update-mask-zero",
+	[RML_V_REG_OUTSIDE_CONFIG] = "reg-outside-config",
+	[RML_V_VALUE_BEYOND_VAL_BITS] = "value-beyond-val-bits",
+	[RML_V_RAW_LENGTH] = "raw-length-not-multiple",
 };
 
 struct rml_state *rml_state(void)
@@ -91,6 +104,7 @@ void rml_violation(enum rml_violation_kind kind, const char *file, int line,
 	v->kind = kind;
 	v->file = file;
 	v->line = line;
+	v->nframes = backtrace(v->frames, RML_FRAMES_MAX);
 	va_start(ap, fmt);
 	vsnprintf(v->detail, sizeof(v->detail), fmt, ap);
 	va_end(ap);
@@ -112,15 +126,69 @@ size_t rml_rt_count(enum rml_violation_kind kind)
 	return n;
 }
 
+static void print_violation(FILE *out, const struct rml_violation *v)
+{
+	fprintf(out, "%s:%d: %s: %s", v->file ? v->file : "(unknown)", v->line,
+		rml_rt_kind_id(v->kind), v->detail);
+}
+
 void rml_rt_print_violations(FILE *out)
 {
 	size_t i;
 
 	for (i = 0; i < state.nviol; i++) {
+		print_violation(out, &state.viol[i]);
+		fputc('\n', out);
+	}
+}
+
+/* The executable's load address range and bias (0 for a non-PIE executable). */
+struct exe_image {
+	uintptr_t lo, hi, bias;
+};
+
+/* dl_iterate_phdr() lists the executable first: take its loaded segments. */
+static int find_exe(struct dl_phdr_info *info, size_t size, void *data)
+{
+	struct exe_image *img = data;
+	int i;
+
+	(void)size;
+	img->bias = info->dlpi_addr;
+	img->lo = UINTPTR_MAX;
+	for (i = 0; i < info->dlpi_phnum; i++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+		uintptr_t start = info->dlpi_addr + ph->p_vaddr;
+
+		if (ph->p_type != PT_LOAD)
+			continue;
+		if (start < img->lo)
+			img->lo = start;
+		if (start + ph->p_memsz > img->hi)
+			img->hi = start + ph->p_memsz;
+	}
+	return 1;
+}
+
+void rml_rt_print_violations_stacks(FILE *out)
+{
+	struct exe_image img = { 0 };
+	size_t i;
+	int f;
+
+	dl_iterate_phdr(find_exe, &img);
+	for (i = 0; i < state.nviol; i++) {
 		const struct rml_violation *v = &state.viol[i];
 
-		fprintf(out, "%s:%d: %s: %s\n", v->file ? v->file : "(unknown)",
-			v->line, rml_rt_kind_id(v->kind), v->detail);
+		print_violation(out, v);
+		fputs(" [stack", out);
+		for (f = 0; f < v->nframes; f++) {
+			uintptr_t pc = (uintptr_t)v->frames[f];
+
+			if (pc > img.lo && pc <= img.hi)
+				fprintf(out, " 0x%" PRIxPTR, pc - 1 - img.bias);
+		}
+		fputs("]\n", out);
 	}
 }
 

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * runtime_test.c - cmocka tests of the reference runtime (corpus/runtime):
- * field geometry, the regmap core, devm, allocation failure, the header
- * macros and every strict-mode violation kind with its call-site line.
+ * field geometry, the regmap core (single registers, bulk, raw and noinc with
+ * 6.12's error codes), devm, allocation failure, the header macros, every
+ * strict-mode violation kind with its call-site line (and the idioms that are
+ * not one), the call stack each record keeps, and ASoC's component I/O.
  * Built with RML_RUNTIME_STRICT_SITES, as drivers built against the runtime are.
  */
 #ifndef _GNU_SOURCE
@@ -11,6 +13,7 @@
 #include <linux/kernel.h>
 #include <linux/bitfield.h>
 #include <linux/regmap.h>
+#include <sound/soc.h>
 
 #include <setjmp.h>
 #include <stdarg.h>
@@ -990,6 +993,594 @@ static void test_strict_id_out_of_range(void **state)
 	regmap_field_free(f);
 }
 
+/* ---- strict mode: the plain regmap API ---- */
+
+/* The line of the last AT() call, for the records it is expected to make. */
+static int at_line;
+#define AT(call) (at_line = __LINE__, (call))
+
+struct want {
+	enum rml_violation_kind kind;
+	const char *detail;	/* a part of the record's detail */
+};
+
+/*
+ * The violations recorded since *mark are exactly want, in order, each at line;
+ * *mark moves past them.
+ */
+static void assert_new(size_t *mark, int line, const struct want *want, size_t n)
+{
+	const struct rml_violation *v;
+	size_t total, i;
+
+	v = rml_rt_violations(&total);
+	if (total - *mark != n)
+		rml_rt_print_violations(stderr);
+	assert_int_equal(total - *mark, n);
+	for (i = 0; i < n; i++) {
+		const struct rml_violation *got = &v[*mark + i];
+
+		assert_string_equal(rml_rt_kind_id(got->kind), rml_rt_kind_id(want[i].kind));
+		assert_non_null(got->file);
+		assert_string_equal(got->file, __FILE__);
+		assert_int_equal(got->line, line);
+		if (!strstr(got->detail, want[i].detail))
+			fail_msg("'%s' does not contain '%s'", got->detail, want[i].detail);
+	}
+	*mark = total;
+}
+
+static void assert_one_new(size_t *mark, enum rml_violation_kind kind, const char *detail)
+{
+	const struct want w = { kind, detail };
+
+	assert_new(mark, at_line, &w, 1);
+}
+
+static void assert_none_new(size_t *mark)
+{
+	assert_new(mark, 0, NULL, 0);
+}
+
+static const struct regmap_config cfg8 = {
+	.reg_bits = 8,
+	.val_bits = 8,
+	.max_register = 0x40,
+};
+
+static const struct regmap_config cfg12 = {
+	.reg_bits = 8,
+	.val_bits = 12,
+};
+
+/* Each update kin records a value outside its mask under its own name; the register keeps the rest. */
+static void test_strict_update_value_outside_mask(void **state)
+{
+	struct regmap *map = mkmap(&cfg32);
+	bool change = true;
+	size_t mark = 0;
+
+	(void)state;
+	assert_int_equal(regmap_write(map, 0x10, 0xf0), 0);
+	assert_int_equal(AT(regmap_update_bits(map, 0x10, BIT(3), 1)), 0);
+	assert_one_new(&mark, RML_V_UPDATE_VALUE_OUTSIDE_MASK,
+		       "regmap_update_bits of reg 0x10: value 0x1 has bits 0x1 outside mask 0x8: never written");
+	assert_int_equal(rdreg(map, 0x10), 0xf0);	/* bit 3 cleared, the 1 dropped */
+	assert_int_equal(AT(regmap_update_bits_async(map, 0x10, GENMASK(4, 2), 2)), 0);
+	assert_one_new(&mark, RML_V_UPDATE_VALUE_OUTSIDE_MASK, "regmap_update_bits_async of reg 0x10");
+	assert_int_equal(rdreg(map, 0x10), 0xe0);	/* unshifted 2: the field is written 0 */
+	assert_int_equal(AT(regmap_update_bits_check(map, 0x10, BIT(0), 0x81, &change)), 0);
+	assert_one_new(&mark, RML_V_UPDATE_VALUE_OUTSIDE_MASK, "regmap_update_bits_check of reg 0x10: value 0x81 has bits 0x80");
+	assert_true(change);
+	assert_int_equal(AT(regmap_update_bits_check_async(map, 0x10, BIT(0), 0x3, &change)), 0);
+	assert_one_new(&mark, RML_V_UPDATE_VALUE_OUTSIDE_MASK, "regmap_update_bits_check_async");
+	assert_false(change);
+	assert_int_equal(AT(regmap_write_bits(map, 0x10, 0xf, 0x30)), 0);
+	assert_one_new(&mark, RML_V_UPDATE_VALUE_OUTSIDE_MASK, "regmap_write_bits of reg 0x10: value 0x30");
+	assert_int_equal(AT(regmap_update_bits_base(map, 0x10, 0xf, 0x10, NULL, false, true)), 0);
+	assert_one_new(&mark, RML_V_UPDATE_VALUE_OUTSIDE_MASK, "regmap_update_bits_base of reg 0x10");
+	assert_int_equal(rdreg(map, 0x10), 0xe0);
+	/* inside the mask: nothing */
+	assert_int_equal(regmap_update_bits(map, 0x10, GENMASK(4, 2), 2 << 2), 0);
+	assert_int_equal(regmap_set_bits(map, 0x10, BIT(1)), 0);
+	assert_int_equal(regmap_clear_bits(map, 0x10, BIT(1)), 0);
+	assert_int_equal(rdreg(map, 0x10), 0xe8);
+	assert_none_new(&mark);
+}
+
+struct idiom_case {
+	unsigned int mask, val, after;	/* the register after the update, from 0x5a5 */
+};
+
+/* The values update-bits-value-outside-mask lets through are not recorded either. */
+static void test_strict_update_idioms(void **state)
+{
+	static const struct idiom_case cases[] = {
+		{ GENMASK(7, 0), 0xff, 0x5ff },
+		{ GENMASK(4, 2), 0xff, 0x5bd },
+		{ GENMASK(4, 2), 0xffff, 0x5bd },
+		{ GENMASK(4, 2), 0xffffffff, 0x5bd },
+		{ GENMASK(4, 2), 0xfff, 0x5bd },	/* all ones of val_bits 12 */
+		{ BIT(0), (u32)~BIT(0), 0x5a4 },	/* ~mask */
+		{ BIT(0), ~BIT(0) & 0xfff, 0x5a4 },	/* ~mask cut to val_bits */
+	};
+	struct regmap *map = mkmap(&cfg12);
+	size_t i, mark = 0;
+
+	(void)state;
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		assert_int_equal(regmap_write(map, 0x4, 0x5a5), 0);
+		assert_int_equal(regmap_update_bits(map, 0x4, cases[i].mask, cases[i].val), 0);
+		assert_int_equal(rdreg(map, 0x4), cases[i].after);
+	}
+	assert_none_new(&mark);
+	/* all ones that do not cover the mask, and a partial complement, are recorded */
+	assert_int_equal(AT(regmap_update_bits(map, 0x4, GENMASK(9, 6), 0xff)), 0);
+	assert_one_new(&mark, RML_V_UPDATE_VALUE_OUTSIDE_MASK, "value 0xff has bits 0x3f outside mask 0x3c0");
+	assert_int_equal(AT(regmap_update_bits(map, 0x4, BIT(0), 0x7fe)), 0);
+	assert_one_new(&mark, RML_V_UPDATE_VALUE_OUTSIDE_MASK, "value 0x7fe has bits 0x7fe outside mask 0x1");
+	/* 0xfff is all ones of val_bits 12 only: on a 32-bit map it is recorded */
+	map = mkmap(&cfg32);
+	assert_int_equal(AT(regmap_update_bits(map, 0x4, GENMASK(4, 2), 0xfff)), 0);
+	assert_one_new(&mark, RML_V_UPDATE_VALUE_OUTSIDE_MASK, "value 0xfff has bits 0xfe3");
+}
+
+/* A mask of 0, and set/clear/test bits of 0: the call does nothing (test: always 1). */
+static void test_strict_update_mask_zero(void **state)
+{
+	struct regmap *map = mkmap(&cfg32);
+	bool change = true;
+	size_t mark = 0;
+
+	(void)state;
+	assert_int_equal(regmap_write(map, 0x8, 0x1), 0);
+	assert_int_equal(AT(regmap_update_bits(map, 0x8, 0, BIT(0))), 0);
+	assert_one_new(&mark, RML_V_UPDATE_MASK_ZERO,
+		       "regmap_update_bits of reg 0x8 with mask 0 and value 0x1: changes nothing");
+	assert_int_equal(AT(regmap_update_bits_check(map, 0x8, 0, 0, &change)), 0);
+	assert_one_new(&mark, RML_V_UPDATE_MASK_ZERO, "with mask 0 and value 0x0");
+	assert_false(change);
+	assert_int_equal(AT(regmap_set_bits(map, 0x8, 0)), 0);
+	assert_one_new(&mark, RML_V_UPDATE_MASK_ZERO,
+		       "regmap_set_bits of reg 0x8 with bits 0: changes nothing");
+	assert_int_equal(AT(regmap_clear_bits(map, 0x8, 0)), 0);
+	assert_one_new(&mark, RML_V_UPDATE_MASK_ZERO, "regmap_clear_bits of reg 0x8 with bits 0");
+	assert_int_equal(AT(regmap_test_bits(map, 0x8, 0)), 1);
+	assert_one_new(&mark, RML_V_UPDATE_MASK_ZERO,
+		       "regmap_test_bits of reg 0x8 with bits 0: tests no bit, always 1");
+	assert_int_equal(regmap_test_bits(map, 0x8, BIT(1)), 0);
+	assert_int_equal(rdreg(map, 0x8), 0x1);
+	assert_none_new(&mark);
+}
+
+struct config_case {
+	const char *api;
+	unsigned int reg;
+	int ret;
+	const char *detail;	/* NULL: nothing recorded */
+};
+
+/* cfg_checked: reg_stride 4, max_register 0x10. */
+static int config_call(struct regmap *map, const char *api, unsigned int reg)
+{
+	unsigned int v;
+
+	if (!strcmp(api, "regmap_write"))
+		return AT(regmap_write(map, reg, 1));
+	if (!strcmp(api, "regmap_write_async"))
+		return AT(regmap_write_async(map, reg, 1));
+	if (!strcmp(api, "regmap_read"))
+		return AT(regmap_read(map, reg, &v));
+	if (!strcmp(api, "regmap_read_bypassed"))
+		return AT(regmap_read_bypassed(map, reg, &v));
+	if (!strcmp(api, "regmap_update_bits"))
+		return AT(regmap_update_bits(map, reg, 1, 1));
+	if (!strcmp(api, "regmap_test_bits"))
+		return AT(regmap_test_bits(map, reg, 1));
+	fail_msg("no call for %s", api);
+	return 0;
+}
+
+/* A register past max_register (-EIO) or not a multiple of reg_stride (-EINVAL; updates go on). */
+static void test_strict_reg_outside_config(void **state)
+{
+	static const struct config_case cases[] = {
+		{ "regmap_write", 0x10, 0, NULL },
+		{ "regmap_write", 0x14, -EIO, "regmap_write of reg 0x14: past max_register 0x10 (returns -EIO)" },
+		{ "regmap_write", 0x2, -EINVAL, "regmap_write of reg 0x2: not a multiple of reg_stride 4 (returns -EINVAL)" },
+		{ "regmap_write_async", 0x20, -EIO, "regmap_write_async of reg 0x20: past max_register" },
+		{ "regmap_read", 0x14, -EIO, "regmap_read of reg 0x14: past max_register 0x10" },
+		{ "regmap_read", 0x3, -EINVAL, "regmap_read of reg 0x3: not a multiple of reg_stride 4" },
+		{ "regmap_read_bypassed", 0x18, -EIO, "regmap_read_bypassed of reg 0x18" },
+		{ "regmap_update_bits", 0x14, -EIO, "regmap_update_bits of reg 0x14: past max_register 0x10 (returns -EIO)" },
+		{ "regmap_update_bits", 0x1, 0, "regmap_update_bits of reg 0x1: not a multiple of reg_stride 4 (not refused)" },
+		{ "regmap_test_bits", 0x14, -EIO, "regmap_test_bits of reg 0x14: past max_register" },
+		{ "regmap_test_bits", 0x2, -EINVAL, "regmap_test_bits of reg 0x2: not a multiple" },
+	};
+	struct regmap *map = mkmap(&cfg_checked);
+	bool change = true;
+	size_t i, mark = 0;
+
+	(void)state;
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		const struct config_case *c = &cases[i];
+
+		assert_int_equal(config_call(map, c->api, c->reg), c->ret);
+		if (c->detail)
+			assert_one_new(&mark, RML_V_REG_OUTSIDE_CONFIG, c->detail);
+		else
+			assert_none_new(&mark);
+	}
+	/* the misaligned update reached register 0x1, not 0x0 */
+	assert_int_equal(rdreg(map, 0x0), 0x0);
+	assert_int_equal(AT(regmap_update_bits_check(map, 0x1, 1, 1, &change)), 0);
+	assert_one_new(&mark, RML_V_REG_OUTSIDE_CONFIG, "reg 0x1: not a multiple");
+	assert_false(change);
+}
+
+/* max_register_is_0: register 0 is the only one. */
+static void test_strict_max_register_is_0(void **state)
+{
+	static const struct regmap_config cfg = {
+		.reg_bits = 8, .val_bits = 8, .max_register_is_0 = true,
+	};
+	struct regmap *map = mkmap(&cfg);
+	size_t mark = 0;
+
+	(void)state;
+	assert_int_equal(regmap_write(map, 0x0, 0x5), 0);
+	assert_none_new(&mark);
+	assert_int_equal(AT(regmap_write(map, 0x1, 0x5)), -EIO);
+	assert_one_new(&mark, RML_V_REG_OUTSIDE_CONFIG, "reg 0x1: past max_register 0x0");
+	assert_int_equal(regmap_get_max_register(map), 0);
+}
+
+/* Values and masks wider than val_bits are cut; all ones and ~x are meant so. */
+static void test_strict_value_beyond_val_bits(void **state)
+{
+	struct regmap *map = mkmap(&cfg8);
+	const struct want both[] = {
+		{ RML_V_UPDATE_VALUE_OUTSIDE_MASK, "value 0x300 has bits 0x200 outside mask 0x1ff" },
+		{ RML_V_VALUE_BEYOND_VAL_BITS, "regmap_update_bits of reg 0x4: mask 0x1ff is wider than val_bits 8: 0x100 dropped" },
+	};
+	size_t mark = 0;
+
+	(void)state;
+	assert_int_equal(AT(regmap_write(map, 0x4, 0x1a5)), 0);
+	assert_one_new(&mark, RML_V_VALUE_BEYOND_VAL_BITS,
+		       "regmap_write of reg 0x4: value 0x1a5 is wider than val_bits 8: 0x100 dropped");
+	assert_int_equal(rdreg(map, 0x4), 0xa5);
+	assert_int_equal(AT(regmap_write_async(map, 0x4, 0x100)), 0);
+	assert_one_new(&mark, RML_V_VALUE_BEYOND_VAL_BITS, "regmap_write_async of reg 0x4: value 0x100");
+	assert_int_equal(rdreg(map, 0x4), 0x0);
+	assert_int_equal(AT(regmap_update_bits(map, 0x4, GENMASK(8, 0), 0x300)), 0);
+	assert_new(&mark, at_line, both, ARRAY_SIZE(both));
+	assert_int_equal(AT(regmap_set_bits(map, 0x4, BIT(9))), 0);
+	assert_one_new(&mark, RML_V_VALUE_BEYOND_VAL_BITS, "regmap_set_bits of reg 0x4: bits 0x200 is wider");
+	assert_int_equal(AT(regmap_test_bits(map, 0x4, BIT(8))), 0);
+	assert_one_new(&mark, RML_V_VALUE_BEYOND_VAL_BITS, "regmap_test_bits of reg 0x4: bits 0x100");
+	/* all ones and ~x: not recorded */
+	assert_int_equal(regmap_write(map, 0x4, 0xffff), 0);
+	assert_int_equal(regmap_write(map, 0x4, 0xffffffff), 0);
+	assert_int_equal(regmap_write(map, 0x4, (u32)~BIT(3)), 0);
+	assert_int_equal(rdreg(map, 0x4), 0xf7);
+	assert_int_equal(regmap_update_bits(map, 0x4, ~0U, 0), 0);
+	assert_int_equal(regmap_clear_bits(map, 0x4, 0xffff), 0);
+	assert_none_new(&mark);
+}
+
+/* Bulk: native values; register by register on mmio (-EIO past max_register), as a block on a raw bus. */
+static void test_bulk(void **state)
+{
+	static const struct regmap_config cfg = {
+		.reg_bits = 8, .val_bits = 16, .reg_stride = 2, .max_register = 0x8,
+	};
+	static const struct regmap_config cfg24 = { .reg_bits = 8, .val_bits = 24 };
+	const u16 out[3] = { 0x1111, 0x2222, 0x3333 };
+	struct regmap *raw = mkmap(&cfg);
+	struct regmap *mmio = regmap_init_mmio(NULL, NULL, &cfg);
+	u16 in[3] = { 0 };
+	size_t mark = 0;
+
+	(void)state;
+	assert_false(IS_ERR(mmio));
+	assert_int_equal(AT(regmap_bulk_write(mmio, 0x6, out, 3)), -EIO);
+	assert_one_new(&mark, RML_V_REG_OUTSIDE_CONFIG,
+		       "regmap_bulk_write of 3 registers from 0x6: reg 0xa is past max_register 0x8 (returns -EIO)");
+	assert_int_equal(rdreg(mmio, 0x8), 0x2222);	/* written before the refused one */
+	assert_int_equal(AT(regmap_bulk_read(mmio, 0x6, in, 3)), -EIO);
+	assert_one_new(&mark, RML_V_REG_OUTSIDE_CONFIG, "regmap_bulk_read of 3 registers from 0x6");
+	/* a raw bus moves the block without the per-register checks */
+	assert_int_equal(AT(regmap_bulk_write(raw, 0x6, out, 3)), 0);
+	assert_one_new(&mark, RML_V_REG_OUTSIDE_CONFIG, "reg 0xa is past max_register 0x8 (not refused)");
+	assert_int_equal(AT(regmap_bulk_read(raw, 0x6, in, 3)), 0);
+	assert_one_new(&mark, RML_V_REG_OUTSIDE_CONFIG, "(not refused)");
+	assert_memory_equal(in, out, sizeof(in));
+	assert_int_equal(AT(regmap_bulk_write(raw, 0x1, out, 1)), -EINVAL);
+	assert_one_new(&mark, RML_V_REG_OUTSIDE_CONFIG, "reg 0x1: not a multiple of reg_stride 2");
+	/* empty and 24-bit transfers */
+	assert_int_equal(regmap_bulk_read(raw, 0x0, in, 0), -EINVAL);
+	assert_int_equal(regmap_bulk_write(raw, 0x0, out, 0), -EINVAL);
+	assert_int_equal(regmap_bulk_write(mmio, 0x0, out, 0), 0);
+	assert_int_equal(regmap_bulk_write(mkmap(&cfg24), 0x0, out, 1), -EINVAL);
+	assert_int_equal(regmap_bulk_read(mkmap(&cfg24), 0x0, in, 1), -EINVAL);
+	assert_none_new(&mark);
+}
+
+/* Raw: device layout (big-endian unless the config says), lengths in whole values. */
+static void test_raw(void **state)
+{
+	static const struct regmap_config cfg16 = {
+		.reg_bits = 8, .val_bits = 16, .max_register = 0x10,
+	};
+	static const struct regmap_config cfg16le = {
+		.reg_bits = 8, .val_bits = 16, .val_format_endian = REGMAP_ENDIAN_LITTLE,
+	};
+	const u8 wire[4] = { 0x12, 0x34, 0x56, 0x78 };
+	struct regmap *be = mkmap(&cfg16), *le = mkmap(&cfg16le);
+	struct regmap *mmio = regmap_init_mmio(NULL, NULL, &cfg16);
+	u8 back[4] = { 0 };
+	size_t mark = 0;
+
+	(void)state;
+	assert_true(regmap_can_raw_write(be));
+	assert_false(regmap_can_raw_write(mmio));
+	assert_int_equal(regmap_raw_write(be, 0x2, wire, sizeof(wire)), 0);
+	assert_int_equal(rdreg(be, 0x2), 0x1234);
+	assert_int_equal(rdreg(be, 0x3), 0x5678);
+	assert_int_equal(regmap_raw_read(be, 0x2, back, sizeof(back)), 0);
+	assert_memory_equal(back, wire, sizeof(wire));
+	assert_int_equal(regmap_raw_write_async(le, 0x2, wire, sizeof(wire)), 0);
+	assert_int_equal(rdreg(le, 0x2), 0x3412);
+	assert_none_new(&mark);
+	/* a length that is not a whole number of values */
+	assert_int_equal(AT(regmap_raw_write(be, 0x2, wire, 3)), -EINVAL);
+	assert_one_new(&mark, RML_V_RAW_LENGTH,
+		       "regmap_raw_write of 3 bytes at reg 0x2: not a multiple of the value size 2: -EINVAL");
+	assert_int_equal(AT(regmap_raw_read(be, 0x2, back, 1)), -EINVAL);
+	assert_one_new(&mark, RML_V_RAW_LENGTH, "regmap_raw_read of 1 bytes");
+	assert_int_equal(AT(regmap_raw_write_async(be, 0x2, wire, 3)), -EINVAL);
+	assert_one_new(&mark, RML_V_RAW_LENGTH, "regmap_raw_write_async of 3 bytes");
+	assert_int_equal(regmap_raw_write(be, 0x2, wire, 0), -EINVAL);
+	assert_int_equal(regmap_raw_read(be, 0x2, back, 0), -EINVAL);
+	assert_none_new(&mark);
+	/* past max_register: 6.12 does not refuse a raw block */
+	assert_int_equal(AT(regmap_raw_write(be, 0x10, wire, 4)), 0);
+	assert_one_new(&mark, RML_V_REG_OUTSIDE_CONFIG,
+		       "regmap_raw_write of 2 registers from 0x10: reg 0x11 is past max_register 0x10 (not refused)");
+	/* mmio has no raw access; a cached, non-volatile block is read register by register */
+	assert_int_equal(regmap_raw_write(mmio, 0x2, wire, 4), -EINVAL);
+	assert_int_equal(regmap_raw_read(mmio, 0x2, back, 4), -ENOTSUPP);
+	assert_int_equal(regmap_raw_write_async(mmio, 0x2, wire, 4), -ENOTSUPP);
+	assert_int_equal(regmap_raw_write_async(be, 0x3, wire, 4), 0);
+	assert_int_equal(regmap_async_complete(be), 0);
+	/* the value size leaves pad bits out */
+	assert_int_equal(regmap_get_val_bytes(mkmap(&(struct regmap_config){
+		.reg_bits = 8, .val_bits = 12, .pad_bits = 8 })), 2);
+	assert_none_new(&mark);
+}
+
+static const struct regmap_config cfg_cached = {
+	.reg_bits = 8, .val_bits = 16, .cache_type = REGCACHE_MAPLE,
+};
+
+static void test_raw_read_cached(void **state)
+{
+	struct regmap *mmio = regmap_init_mmio(NULL, NULL, &cfg_cached);
+	u8 back[2] = { 0 };
+
+	(void)state;
+	assert_false(IS_ERR(mmio));
+	assert_int_equal(regmap_write(mmio, 0x4, 0xabcd), 0);
+	assert_int_equal(regmap_raw_read(mmio, 0x4, back, 2), 0);
+	assert_int_equal(back[0], 0xcd);	/* mmio: little-endian by default */
+	assert_int_equal(back[1], 0xab);
+	assert_no_violations();
+}
+
+static bool fifo_volatile(struct device *dev, unsigned int reg)
+{
+	(void)dev;
+	return reg == 0x20;
+}
+
+/* Noinc: every value to one register (a FIFO), which must be volatile. */
+static void test_noinc(void **state)
+{
+	static const struct regmap_config cfg = {
+		.reg_bits = 8, .val_bits = 8, .cache_type = REGCACHE_FLAT,
+		.volatile_reg = fifo_volatile,
+	};
+	const u8 data[3] = { 0x11, 0x22, 0x33 };
+	const u16 words[2] = { 0x1234, 0xabcd };
+	struct regmap *map = mkmap(&cfg);
+	struct regmap *mmio = regmap_init_mmio(NULL, NULL, &cfg12);
+	struct io_log log = { 0 };
+	struct regmap *cb = regmap_init(NULL, NULL, &log, &cfg_cb);
+	u8 back[2] = { 0 };
+	u16 wback[2] = { 0 };
+	size_t mark = 0;
+
+	(void)state;
+	assert_int_equal(regmap_noinc_write(map, 0x20, data, sizeof(data)), 0);
+	assert_int_equal(rdreg(map, 0x20), 0x33);
+	assert_int_equal(rdreg(map, 0x21), 0x0);
+	assert_int_equal(regmap_noinc_read(map, 0x20, back, sizeof(back)), 0);
+	assert_int_equal(back[0], 0x33);
+	assert_int_equal(back[1], 0x33);
+	/* not volatile under a cache */
+	assert_int_equal(regmap_noinc_write(map, 0x10, data, 1), -EINVAL);
+	assert_int_equal(regmap_noinc_read(map, 0x10, back, 1), -EINVAL);
+	assert_int_equal(regmap_noinc_write(map, 0x20, data, 0), -EINVAL);
+	/* mmio writes native values into a FIFO, reads none; callbacks have neither */
+	assert_int_equal(regmap_noinc_write(mmio, 0x8, words, sizeof(words)), 0);
+	assert_int_equal(rdreg(mmio, 0x8), 0xbcd);
+	assert_int_equal(regmap_noinc_read(mmio, 0x8, wback, sizeof(wback)), -ENOTSUPP);
+	assert_int_equal(regmap_noinc_write(cb, 0x8, words, 2), -EINVAL);
+	assert_int_equal(regmap_noinc_read(cb, 0x8, wback, 2), -ENOTSUPP);
+	assert_none_new(&mark);
+	assert_int_equal(AT(regmap_noinc_write(mmio, 0x8, words, 3)), -EINVAL);
+	assert_one_new(&mark, RML_V_RAW_LENGTH, "regmap_noinc_write of 3 bytes at reg 0x8: not a multiple of the value size 2");
+	assert_int_equal(AT(regmap_noinc_read(mkmap(&cfg12), 0x8, wback, 3)), -EINVAL);
+	assert_one_new(&mark, RML_V_RAW_LENGTH, "regmap_noinc_read of 3 bytes");
+}
+
+/* Delays are not modelled; each pair is a plain write (no stride check). */
+static void test_strict_multi_reg_write(void **state)
+{
+	static const struct reg_sequence seq[] = {
+		REG_SEQ0(0x10, 0xaa),
+		REG_SEQ(0x11, 0x1bb, 10),
+		REG_SEQ0(0x50, 0xcc),
+		REG_SEQ0(0x12, 0xdd),
+	};
+	const struct want w[] = {
+		{ RML_V_VALUE_BEYOND_VAL_BITS, "regmap_multi_reg_write of reg 0x11: value 0x1bb is wider than val_bits 8" },
+		{ RML_V_REG_OUTSIDE_CONFIG, "regmap_multi_reg_write of reg 0x50: past max_register 0x40 (returns -EIO)" },
+	};
+	struct regmap *map = mkmap(&cfg8);
+	size_t mark = 0;
+
+	(void)state;
+	assert_int_equal(AT(regmap_multi_reg_write(map, seq, ARRAY_SIZE(seq))), -EIO);
+	assert_new(&mark, at_line, w, ARRAY_SIZE(w));
+	assert_int_equal(rdreg(map, 0x11), 0xbb);
+	assert_int_equal(rdreg(map, 0x12), 0x0);	/* after the refused pair */
+}
+
+/* The field API goes through the same core but records only field kinds. */
+static void test_strict_field_records_no_plain_kinds(void **state)
+{
+	struct regmap *map = mkmap(&cfg8);
+	struct regmap_field *past = mkfield(map, (struct reg_field)REG_FIELD(0x44, 0, 3));
+	struct regmap_field *f = mkfield(map, (struct reg_field)REG_FIELD(0x4, 4, 7));
+	unsigned int v;
+
+	(void)state;
+	assert_int_equal(regmap_field_write(past, 1), -EIO);
+	assert_int_equal(regmap_field_read(past, &v), -EIO);
+	assert_int_equal(regmap_field_update_bits(f, 0x3, 0x3), 0);
+	assert_int_equal(rdreg(map, 0x4), 0x30);
+	assert_no_violations();
+	regmap_field_free(past);
+	regmap_field_free(f);
+}
+
+/* A record keeps the calls that led to it: the call of a helper shows in its frames. */
+static __attribute__((noinline)) int update_in_helper(struct regmap *map, void **caller)
+{
+	int ret;
+
+	*caller = __builtin_return_address(0);
+	ret = regmap_update_bits(map, 0x10, BIT(3), 1);
+	return ret;
+}
+
+static void test_violation_frames(void **state)
+{
+	struct regmap *map = mkmap(&cfg32);
+	const struct rml_violation *v;
+	void *caller = NULL;
+	char *buf = NULL;
+	size_t n, len = 0;
+	bool found = false;
+	FILE *out;
+	int i;
+
+	(void)state;
+	assert_int_equal(update_in_helper(map, &caller), 0);
+	v = rml_rt_violations(&n);
+	assert_int_equal(n, 1);
+	assert_true(v[0].nframes > 2 && v[0].nframes <= RML_FRAMES_MAX);
+	for (i = 0; i < v[0].nframes; i++)
+		found |= v[0].frames[i] == caller;
+	assert_true(found);
+	out = open_memstream(&buf, &len);
+	assert_non_null(out);
+	rml_rt_print_violations_stacks(out);
+	fclose(out);
+	assert_non_null(strstr(buf, ": update-value-outside-mask: regmap_update_bits of reg 0x10: value 0x1 has bits 0x1 outside mask 0x8: never written [stack 0x"));
+	assert_int_equal(buf[strlen(buf) - 2], ']');
+	free(buf);
+}
+
+
+/* ---- ASoC's component register I/O ---- */
+
+/* Through the component's regmap: update returns whether the register changed. */
+static void test_component_regmap(void **state)
+{
+	struct device dev = { .init_name = "codec" };
+	struct snd_soc_component c = { .name = "codec", .dev = &dev };
+	struct regmap *map = mkmap(&cfg8);
+	int priv;
+	size_t mark = 0;
+
+	(void)state;
+	snd_soc_component_init_regmap(&c, map);
+	assert_ptr_equal(c.regmap, map);
+	assert_int_equal(c.val_bytes, 1);
+	snd_soc_component_set_drvdata(&c, &priv);
+	assert_ptr_equal(snd_soc_component_get_drvdata(&c), &priv);
+	assert_int_equal(snd_soc_component_write(&c, 0x2, 0x81), 0);
+	assert_int_equal(snd_soc_component_read(&c, 0x2), 0x81);
+	assert_int_equal(snd_soc_component_update_bits(&c, 0x2, GENMASK(3, 0), 0x5), 1);
+	assert_int_equal(snd_soc_component_update_bits_async(&c, 0x2, GENMASK(3, 0), 0x5), 0);
+	snd_soc_component_async_complete(&c);
+	assert_int_equal(rdreg(map, 0x2), 0x85);
+	/* test_bits: would (old & ~mask) | value differ from old? */
+	assert_int_equal(snd_soc_component_test_bits(&c, 0x2, GENMASK(3, 0), 0x5), 0);
+	assert_int_equal(snd_soc_component_test_bits(&c, 0x2, GENMASK(3, 0), 0x6), 1);
+	assert_none_new(&mark);
+
+	assert_int_equal(AT(snd_soc_component_update_bits(&c, 0x2, BIT(6), 1)), 0);
+	assert_one_new(&mark, RML_V_UPDATE_VALUE_OUTSIDE_MASK,
+		       "snd_soc_component_update_bits of reg 0x2: value 0x1 has bits 0x1 outside mask 0x40: never written");
+	assert_int_equal(AT(snd_soc_component_update_bits_async(&c, 0x2, 0, BIT(6))), 0);
+	assert_one_new(&mark, RML_V_UPDATE_MASK_ZERO,
+		       "snd_soc_component_update_bits_async of reg 0x2 with mask 0 and value 0x40: changes nothing");
+	/* bit 4 is clear in 0x85: the stray bit makes the test see a change */
+	assert_int_equal(AT(snd_soc_component_test_bits(&c, 0x2, GENMASK(3, 0), 0x15)), 1);
+	assert_one_new(&mark, RML_V_UPDATE_VALUE_OUTSIDE_MASK,
+		       "snd_soc_component_test_bits of reg 0x2: value 0x15 has bits 0x10 outside mask 0xf: the test sees a change while one is clear");
+	assert_int_equal(AT(snd_soc_component_test_bits(&c, 0x2, 0, 0)), 0);
+	assert_one_new(&mark, RML_V_UPDATE_MASK_ZERO, "tests no bit of the register");
+	assert_int_equal(AT(snd_soc_component_write(&c, 0x2, 0x185)), 0);
+	assert_one_new(&mark, RML_V_VALUE_BEYOND_VAL_BITS,
+		       "snd_soc_component_write of reg 0x2: value 0x185 is wider than val_bits 8");
+	assert_int_equal(AT(snd_soc_component_read(&c, 0x41)), (unsigned int)-EIO);
+	assert_one_new(&mark, RML_V_REG_OUTSIDE_CONFIG,
+		       "snd_soc_component_read of reg 0x41: past max_register 0x40 (returns -EIO)");
+	assert_int_equal(AT(snd_soc_component_update_bits(&c, 0x44, 1, 1)), -EIO);
+	assert_one_new(&mark, RML_V_REG_OUTSIDE_CONFIG, "snd_soc_component_update_bits of reg 0x44: past");
+	assert_int_equal(AT(snd_soc_component_write(&c, 0x48, 1)), -EIO);
+	assert_one_new(&mark, RML_V_REG_OUTSIDE_CONFIG, "snd_soc_component_write of reg 0x48: past");
+	/* the error, read as 0xfffffffb, has bit 0 set already */
+	assert_int_equal(AT(snd_soc_component_test_bits(&c, 0x50, 1, 1)), 0);
+	assert_one_new(&mark, RML_V_REG_OUTSIDE_CONFIG, "snd_soc_component_test_bits of reg 0x50: past");
+	snd_soc_component_exit_regmap(&c);
+	assert_null(c.regmap);
+}
+
+/* No regmap and no modelled driver callbacks: every access fails with -EIO. */
+static void test_component_no_regmap(void **state)
+{
+	struct device dev = { .init_name = "legacy" };
+	struct snd_soc_component c = { .dev = &dev };
+	size_t mark = 0;
+
+	(void)state;
+	assert_int_equal(snd_soc_component_read(&c, 0x2), (unsigned int)-EIO);
+	assert_int_equal(snd_soc_component_write(&c, 0x2, 1), -EIO);
+	/* the failed read goes on as the value 0xfffffffb, as in 6.12 */
+	assert_int_equal(snd_soc_component_update_bits(&c, 0x2, GENMASK(3, 0), 0xb), 0);
+	assert_int_equal(snd_soc_component_update_bits(&c, 0x2, GENMASK(3, 0), 0x0), -EIO);
+	assert_int_equal(snd_soc_component_test_bits(&c, 0x2, GENMASK(3, 0), 0xb), 0);
+	assert_none_new(&mark);
+	assert_int_equal(AT(snd_soc_component_update_bits(&c, 0x2, BIT(2), 0x1b)), 0);
+	assert_one_new(&mark, RML_V_UPDATE_VALUE_OUTSIDE_MASK, "value 0x1b has bits 0x1b outside mask 0x4");
+}
+
 /* A probe/remove pair that does everything right records nothing. */
 static void test_strict_clean_driver(void **state)
 {
@@ -1104,6 +1695,21 @@ int main(void)
 		T(test_strict_double_free),
 		T(test_strict_devm_freed),
 		T(test_strict_id_out_of_range),
+		T(test_strict_update_value_outside_mask),
+		T(test_strict_update_idioms),
+		T(test_strict_update_mask_zero),
+		T(test_strict_reg_outside_config),
+		T(test_strict_max_register_is_0),
+		T(test_strict_value_beyond_val_bits),
+		T(test_bulk),
+		T(test_raw),
+		T(test_raw_read_cached),
+		T(test_noinc),
+		T(test_strict_multi_reg_write),
+		T(test_strict_field_records_no_plain_kinds),
+		T(test_violation_frames),
+		T(test_component_regmap),
+		T(test_component_no_regmap),
 		T(test_strict_clean_driver),
 		T(test_strict_off_records_nothing),
 		T(test_print_violations),

@@ -246,13 +246,37 @@ struct regmap *__devm_regmap_init_mmio_clk(struct device *dev,
 void regmap_exit(struct regmap *map);
 struct regmap *dev_get_regmap(struct device *dev, const char *name);
 struct device *regmap_get_device(struct regmap *map);
+
+/*
+ * Access, with the checks of 6.12's drivers/base/regmap/regmap.c: a register
+ * that is not a multiple of reg_stride gives -EINVAL (update_bits does not
+ * check it); one past max_register (when set, or with max_register_is_0) gives
+ * -EIO; a value is cut to val_bits. The raw and noinc calls take a length in
+ * bytes (a multiple of the value size, else -EINVAL) of values laid out as the
+ * device takes them (val_format_endian; big-endian by default); they need a bus
+ * with raw access: the in-memory register file, i2c and spi have one, mmio and
+ * maps on reg_read/reg_write callbacks do not (noinc on mmio writes only).
+ * The bulk calls take native u8/u16/u32 values.
+ */
 int regmap_write(struct regmap *map, unsigned int reg, unsigned int val);
 int regmap_write_async(struct regmap *map, unsigned int reg, unsigned int val);
+int regmap_raw_write(struct regmap *map, unsigned int reg,
+		     const void *val, size_t val_len);
+int regmap_noinc_write(struct regmap *map, unsigned int reg,
+		       const void *val, size_t val_len);
 int regmap_bulk_write(struct regmap *map, unsigned int reg, const void *val,
 		      size_t val_count);
 int regmap_multi_reg_write(struct regmap *map, const struct reg_sequence *regs,
 			   int num_regs);
+int regmap_raw_write_async(struct regmap *map, unsigned int reg,
+			   const void *val, size_t val_len);
 int regmap_read(struct regmap *map, unsigned int reg, unsigned int *val);
+int regmap_read_bypassed(struct regmap *map, unsigned int reg,
+			 unsigned int *val);
+int regmap_raw_read(struct regmap *map, unsigned int reg,
+		    void *val, size_t val_len);
+int regmap_noinc_read(struct regmap *map, unsigned int reg,
+		      void *val, size_t val_len);
 int regmap_bulk_read(struct regmap *map, unsigned int reg, void *val,
 		     size_t val_count);
 int regmap_update_bits_base(struct regmap *map, unsigned int reg,
@@ -278,6 +302,14 @@ static inline int regmap_update_bits_check(struct regmap *map, unsigned int reg,
 	return regmap_update_bits_base(map, reg, mask, val, change, false, false);
 }
 
+static inline int
+regmap_update_bits_check_async(struct regmap *map, unsigned int reg,
+			       unsigned int mask, unsigned int val,
+			       bool *change)
+{
+	return regmap_update_bits_base(map, reg, mask, val, change, true, false);
+}
+
 static inline int regmap_write_bits(struct regmap *map, unsigned int reg,
 				    unsigned int mask, unsigned int val)
 {
@@ -288,6 +320,9 @@ int regmap_get_val_bytes(struct regmap *map);
 int regmap_get_max_register(struct regmap *map);
 int regmap_get_reg_stride(struct regmap *map);
 bool regmap_might_sleep(struct regmap *map);
+/* Every access completes before it returns here: nothing to wait for. */
+int regmap_async_complete(struct regmap *map);
+bool regmap_can_raw_write(struct regmap *map);
 
 /* The cache is not modelled: these succeed and do nothing. */
 int regcache_sync(struct regmap *map);
@@ -514,17 +549,32 @@ enum rml_violation_kind {
 	RML_V_DOUBLE_FREE,		/* "double-free" */
 	RML_V_DEVM_FREED,		/* "devm-freed" */
 	RML_V_ID_OUT_OF_RANGE,		/* "id-out-of-range" */
+	/* the plain regmap API and ASoC's component helpers */
+	RML_V_UPDATE_VALUE_OUTSIDE_MASK,	/* "update-value-outside-mask" */
+	RML_V_UPDATE_MASK_ZERO,		/* "update-mask-zero": also set/clear/test bits 0 */
+	RML_V_REG_OUTSIDE_CONFIG,	/* "reg-outside-config": past max_register, misaligned */
+	RML_V_VALUE_BEYOND_VAL_BITS,	/* "value-beyond-val-bits": a value or mask cut to val_bits */
+	RML_V_RAW_LENGTH,		/* "raw-length-not-multiple": of the value size */
 	RML_V_NR_KINDS
 };
 
 #define RML_DETAIL_MAX 192
+/* Return addresses kept per violation, innermost first. */
+#define RML_FRAMES_MAX 32
 
-/* One recorded violation; file is NULL when the call site is unknown. */
+/*
+ * One recorded violation; file is NULL when the call site is unknown. frames
+ * are the return addresses of the calls that led to it (backtrace(), from the
+ * runtime's recording function outwards), so a call made inside a driver's
+ * helper also shows which call of the helper it was.
+ */
 struct rml_violation {
 	enum rml_violation_kind kind;
 	const char *file;
 	int line;
 	char detail[RML_DETAIL_MAX];
+	void *frames[RML_FRAMES_MAX];
+	int nframes;
 };
 
 /* Free every map, field and devres node; strict off, failure switch off, no violations. */
@@ -545,6 +595,13 @@ const struct rml_violation *rml_rt_violations(size_t *n);
 size_t rml_rt_count(enum rml_violation_kind kind);
 /* One line each: "file:line: <kind-id>: detail". */
 void rml_rt_print_violations(FILE *out);
+/*
+ * The same lines, each ending in " [stack 0x... 0x...]": its frames as the
+ * executable's link-time addresses of the call instructions (the return
+ * address less one), for addr2line -e EXECUTABLE. Frames outside the
+ * executable (libc, a sanitizer's library) are left out.
+ */
+void rml_rt_print_violations_stacks(FILE *out);
 /* Record a leak for each field allocation still live and not yet reported; returns how many. */
 size_t rml_rt_check_leaks(void);
 
@@ -592,6 +649,64 @@ int rml_regmap_fields_update_bits_base_at(const char *file, int line,
 int rml_regmap_field_test_bits_at(const char *file, int line,
 				  struct regmap_field *field,
 				  unsigned int bits);
+
+/*
+ * Call-site twins of the plain regmap API. Besides the call's own errors they
+ * record, in strict mode: a register past max_register or not a multiple of
+ * reg_stride ("reg-outside-config"); a value of regmap_write, or a mask, wider
+ * than val_bits ("value-beyond-val-bits"); an update whose value has bits
+ * outside its mask ("update-value-outside-mask") or whose mask is 0, and
+ * set/clear/test bits of 0 ("update-mask-zero"); a raw or noinc length that is
+ * not a multiple of the value size ("raw-length-not-multiple").
+ *
+ * Not recorded, as update-bits-value-outside-mask does not report them: a value
+ * of all ones over the mask (0xff, 0xffff, 0xffffffff, or all ones of val_bits:
+ * "every bit of the mask"), and a value equal to ~mask, in 32 bits or cut to
+ * val_bits. A value or mask of all ones (8, 16 or 32 bits) or with every bit
+ * above val_bits set (~x) is not "wider than val_bits" either. api is the name
+ * of the update function the driver called (regmap_update_bits, ...).
+ */
+int rml_regmap_write_at(const char *file, int line, struct regmap *map,
+			unsigned int reg, unsigned int val);
+int rml_regmap_write_async_at(const char *file, int line, struct regmap *map,
+			      unsigned int reg, unsigned int val);
+int rml_regmap_read_at(const char *file, int line, struct regmap *map,
+		       unsigned int reg, unsigned int *val);
+int rml_regmap_read_bypassed_at(const char *file, int line,
+				struct regmap *map, unsigned int reg,
+				unsigned int *val);
+int rml_regmap_update_bits_at(const char *file, int line, const char *api,
+			      struct regmap *map, unsigned int reg,
+			      unsigned int mask, unsigned int val,
+			      bool *change, bool async, bool force);
+int rml_regmap_set_bits_at(const char *file, int line, struct regmap *map,
+			   unsigned int reg, unsigned int bits);
+int rml_regmap_clear_bits_at(const char *file, int line, struct regmap *map,
+			     unsigned int reg, unsigned int bits);
+int rml_regmap_test_bits_at(const char *file, int line, struct regmap *map,
+			    unsigned int reg, unsigned int bits);
+int rml_regmap_bulk_read_at(const char *file, int line, struct regmap *map,
+			    unsigned int reg, void *val, size_t val_count);
+int rml_regmap_bulk_write_at(const char *file, int line, struct regmap *map,
+			     unsigned int reg, const void *val,
+			     size_t val_count);
+int rml_regmap_multi_reg_write_at(const char *file, int line,
+				  struct regmap *map,
+				  const struct reg_sequence *regs,
+				  int num_regs);
+int rml_regmap_raw_read_at(const char *file, int line, struct regmap *map,
+			   unsigned int reg, void *val, size_t val_len);
+int rml_regmap_raw_write_at(const char *file, int line, struct regmap *map,
+			    unsigned int reg, const void *val,
+			    size_t val_len);
+int rml_regmap_raw_write_async_at(const char *file, int line,
+				  struct regmap *map, unsigned int reg,
+				  const void *val, size_t val_len);
+int rml_regmap_noinc_read_at(const char *file, int line, struct regmap *map,
+			     unsigned int reg, void *val, size_t val_len);
+int rml_regmap_noinc_write_at(const char *file, int line, struct regmap *map,
+			      unsigned int reg, const void *val,
+			      size_t val_len);
 
 /*
  * With RML_RUNTIME_STRICT_SITES (set by meson's rml_runtime_dep for code built
@@ -647,6 +762,46 @@ int rml_regmap_field_test_bits_at(const char *file, int line,
 	regmap_fields_update_bits_base(field, id, mask, val, NULL, false, false)
 #define regmap_fields_force_update_bits(field, id, mask, val) \
 	regmap_fields_update_bits_base(field, id, mask, val, NULL, false, true)
+
+/* The plain API; the update family names itself for the record's detail. */
+#define regmap_write(...) __rml_site(rml_regmap_write_at, __VA_ARGS__)
+#define regmap_write_async(...) __rml_site(rml_regmap_write_async_at, __VA_ARGS__)
+#define regmap_read(...) __rml_site(rml_regmap_read_at, __VA_ARGS__)
+#define regmap_read_bypassed(...) \
+	__rml_site(rml_regmap_read_bypassed_at, __VA_ARGS__)
+#define regmap_bulk_read(...) __rml_site(rml_regmap_bulk_read_at, __VA_ARGS__)
+#define regmap_bulk_write(...) __rml_site(rml_regmap_bulk_write_at, __VA_ARGS__)
+#define regmap_multi_reg_write(...) \
+	__rml_site(rml_regmap_multi_reg_write_at, __VA_ARGS__)
+#define regmap_raw_read(...) __rml_site(rml_regmap_raw_read_at, __VA_ARGS__)
+#define regmap_raw_write(...) __rml_site(rml_regmap_raw_write_at, __VA_ARGS__)
+#define regmap_raw_write_async(...) \
+	__rml_site(rml_regmap_raw_write_async_at, __VA_ARGS__)
+#define regmap_noinc_read(...) __rml_site(rml_regmap_noinc_read_at, __VA_ARGS__)
+#define regmap_noinc_write(...) __rml_site(rml_regmap_noinc_write_at, __VA_ARGS__)
+#define regmap_set_bits(...) __rml_site(rml_regmap_set_bits_at, __VA_ARGS__)
+#define regmap_clear_bits(...) __rml_site(rml_regmap_clear_bits_at, __VA_ARGS__)
+#define regmap_test_bits(...) __rml_site(rml_regmap_test_bits_at, __VA_ARGS__)
+#define __rml_update(api, map, reg, mask, val, change, async, force) \
+	rml_regmap_update_bits_at(__FILE__, __LINE__, api, map, reg, mask, val, \
+				  change, async, force)
+#define regmap_update_bits_base(map, reg, mask, val, change, async, force) \
+	__rml_update("regmap_update_bits_base", map, reg, mask, val, change, \
+		     async, force)
+#define regmap_update_bits(map, reg, mask, val) \
+	__rml_update("regmap_update_bits", map, reg, mask, val, NULL, false, \
+		     false)
+#define regmap_update_bits_async(map, reg, mask, val) \
+	__rml_update("regmap_update_bits_async", map, reg, mask, val, NULL, \
+		     true, false)
+#define regmap_update_bits_check(map, reg, mask, val, change) \
+	__rml_update("regmap_update_bits_check", map, reg, mask, val, change, \
+		     false, false)
+#define regmap_update_bits_check_async(map, reg, mask, val, change) \
+	__rml_update("regmap_update_bits_check_async", map, reg, mask, val, \
+		     change, true, false)
+#define regmap_write_bits(map, reg, mask, val) \
+	__rml_update("regmap_write_bits", map, reg, mask, val, NULL, false, true)
 #endif /* RML_RUNTIME_STRICT_SITES && !RML_RUNTIME_IMPL */
 
 #elif defined(RML_RUNTIME_STRICT_SITES)
