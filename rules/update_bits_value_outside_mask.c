@@ -202,7 +202,7 @@ static void check_regcall(struct rml_ctx *ctx, const struct rml_rinst *ri)
 	if (role == RML_RR_SET || role == RML_RR_CLEAR || role == RML_RR_TEST) {
 		if (!U32(ri->mask.v.v))
 			rml_report_regcall(ctx, ri, "%s with bits 0: the call %s", api_label(ctx, ri),
-					   role == RML_RR_TEST ? "tests no bit (always 0)" :
+					   role == RML_RR_TEST ? "tests no bit (it always returns 1)" :
 					   "changes nothing");
 		return;
 	}

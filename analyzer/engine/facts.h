@@ -148,11 +148,17 @@ struct rml_mapinit {
 	const char *cfg_name;		/* the config variable, or NULL */
 	const char *cfg_var;		/* and its USR */
 	const char *cfg_ptr;		/* or a local config pointer (USR) chosen per variant */
+	const char *cfg_member;		/* or a struct member pointing to one (the FieldDecl's
+					   USR: variant->regmap_config), set in static tables */
 	bool not_init;			/* no init: the map is set from something else (a lookup,
 					   a parameter), whose config is not known */
 };
 
-/* A local `const struct regmap_config *` set to a config in one branch (block) of a probe. */
+/*
+ * A local `const struct regmap_config *` set to a config in one branch (block) of a probe;
+ * or a struct member of that type set to one in a static table (var: the FieldDecl's USR,
+ * block 0): `.regmap_config = &chip_a_config` in a variant table.
+ */
 struct rml_cfgalias {
 	const char *var;		/* USR of the pointer */
 	const char *cfg_name;		/* the config it is set to, or NULL: something else */

@@ -559,7 +559,9 @@ static void link_variant_configs(struct rml_facts *f, struct uf *u)
 /*
  * Every config the regmap root can have been created from: the one each init of it names,
  * or, for an init given a config pointer, each config the probe sets that pointer to (one
- * per variant). None when an init's config is not known, or there is no init.
+ * per variant), or for an init given a variant table's member (variant->regmap_config),
+ * each config the static tables set that member to. None when an init's config is not
+ * known, or there is no init.
  */
 static size_t configs_of_map(struct rml_facts *f, struct uf *u, const char *root,
 			     const struct rml_regcfg **out)
@@ -577,10 +579,12 @@ static size_t configs_of_map(struct rml_facts *f, struct uf *u, const char *root
 			return 0;	/* a map from elsewhere too */
 		if (mi->cfg_var && (one[0] = cfg_by_var(f, mi->cfg_var)))
 			k = 1;
-		for (size_t c = 0; !mi->cfg_var && mi->cfg_ptr && c < f->cfgaliases.n; c++) {
+		for (size_t c = 0; !mi->cfg_var && (mi->cfg_ptr || mi->cfg_member) &&
+				   c < f->cfgaliases.n; c++) {
 			const struct rml_cfgalias *ca = f->cfgaliases.p[c];
 
-			if (strcmp(ca->var, mi->cfg_ptr) || k == MAX_MAP_CONFIGS)
+			if (strcmp(ca->var, mi->cfg_ptr ? mi->cfg_ptr : mi->cfg_member) ||
+			    k == MAX_MAP_CONFIGS)
 				continue;
 			if (!(one[k] = cfg_by_var(f, ca->cfg_var)))
 				return 0;

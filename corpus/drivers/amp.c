@@ -66,7 +66,7 @@ int amp_component_probe(struct snd_soc_component *component)
 	ret = snd_soc_component_update_bits(component, AMP_DVC, AMP_DVC_MASK, 0xff);
 	if (ret < 0)
 		return ret;
-	return amp_update(amp, AMP_PWR_CTRL, AMP_PWR_IRQ_EN, 1); // expected-warning {{snd_soc_component_update_bits: value 1 under mask AMP_PWR_IRQ_EN (0x8) is masked to 0: did you mean BIT(3)? [update-bits-value-outside-mask]}}
+	return amp_update(amp, AMP_PWR_CTRL, AMP_PWR_IRQ_EN, 1); // expected-warning {{snd_soc_component_update_bits (through 'amp_update'): value 1 under mask AMP_PWR_IRQ_EN (0x8) is masked to 0: did you mean BIT(3)? [update-bits-value-outside-mask]}}
 }
 
 int amp_hw_params(struct snd_soc_component *component, unsigned int rate);
@@ -111,7 +111,7 @@ int amp_mute(struct snd_soc_component *component, bool mute)
 	int ret;
 
 	if (mute)
-		ret = snd_soc_component_update_bits_async(component, AMP_PWR_CTRL, 0, AMP_PWR_MODE_MUTE); // expected-warning {{snd_soc_component_update_bits_async with mask 0 and value 0x1: the call changes nothing; mask and value look swapped}}
+		ret = snd_soc_component_update_bits_async(component, AMP_PWR_CTRL, 0, AMP_PWR_MODE_MUTE); // expected-warning {{snd_soc_component_update_bits_async with mask 0 and value 0x1: the call changes nothing; did you mean mask 0x1 (the value's bits)?}}
 	else
 		ret = snd_soc_component_update_bits_async(component, AMP_PWR_CTRL, AMP_PWR_MODE_MASK,
 							  FIELD_PREP(AMP_PWR_MODE_MASK, AMP_PWR_MODE_ACTIVE));

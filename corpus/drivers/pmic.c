@@ -76,7 +76,7 @@ enum pmic_mode {
 	PMIC_MODE_PWM,
 };
 
-static const struct regmap_config rml5401_regmap_config = {
+static const struct regmap_config rml5401_regmap_config = { // expected-note {{'rml5401_regmap_config' sets val_bits = 8 here}}
 	.name = "rml5401",
 	.reg_bits = 8,
 	.val_bits = 8,
@@ -151,7 +151,7 @@ int pmic_buck_set_voltage(struct pmic *pmic, unsigned int id, unsigned int uv)
 	if (sel > FIELD_MAX(PMIC_BUCK_VSEL_MASK))
 		return -EINVAL;
 	/* let the voltage follow the ramp instead of jumping */
-	ret = pmic_buck_update(pmic, id, PMIC_BUCK_DVS, 1); // expected-warning {{regmap_update_bits: value 1 under mask PMIC_BUCK_DVS (0x40) is masked to 0: did you mean BIT(6)? [update-bits-value-outside-mask]}}
+	ret = pmic_buck_update(pmic, id, PMIC_BUCK_DVS, 1); // expected-warning {{regmap_update_bits (through 'pmic_buck_update'): value 1 under mask PMIC_BUCK_DVS (0x40) is masked to 0: did you mean BIT(6)? [update-bits-value-outside-mask]}}
 	if (ret)
 		return ret;
 	return regmap_update_bits(pmic->regmap, PMIC_BUCK_VSEL(id), PMIC_BUCK_VSEL_MASK, sel);
@@ -216,7 +216,7 @@ int pmic_charger_enable(struct pmic *pmic, unsigned int ichg_ma)
 int pmic_charger_disable(struct pmic *pmic);
 int pmic_charger_disable(struct pmic *pmic)
 {
-	return pmic_update(pmic, PMIC_CHG_CTRL, 0, PMIC_CHG_CTRL_EN); // expected-warning {{regmap_update_bits with mask 0 and value 0x1: the call changes nothing; mask and value look swapped}}
+	return pmic_update(pmic, PMIC_CHG_CTRL, 0, PMIC_CHG_CTRL_EN); // expected-warning {{regmap_update_bits (through 'pmic_update') with mask 0 and value 0x1: the call changes nothing; did you mean mask 0x1 (the value's bits)?}}
 }
 
 /* ---- watchdog (RML5402) ---- */
@@ -263,7 +263,7 @@ static int pmic_setup(struct pmic *pmic)
 	if (ret)
 		return ret;
 	/* a long press of the power key turns the system off */
-	ret = pmic_update(pmic, PMIC_CTRL, PMIC_CTRL_SHDN_LONG, 1); // expected-warning {{regmap_update_bits: value 1 under mask PMIC_CTRL_SHDN_LONG (0x80) is masked to 0: did you mean BIT(7)?}}
+	ret = pmic_update(pmic, PMIC_CTRL, PMIC_CTRL_SHDN_LONG, 1); // expected-warning {{regmap_update_bits (through 'pmic_update'): value 1 under mask PMIC_CTRL_SHDN_LONG (0x80) is masked to 0: did you mean BIT(7)?}}
 	if (ret)
 		return ret;
 	ret = regmap_update_bits(pmic->regmap, PMIC_CHG_CTRL, PMIC_CHG_CTRL_ICHG, 0xff);
@@ -276,7 +276,7 @@ static int pmic_setup(struct pmic *pmic)
 	if (ret)
 		return ret;
 	/* mA where the register takes 10 mA steps: 300 is cut to 8 bits (write-exceeds-val-bits) */
-	return regmap_write(pmic->regmap, PMIC_CHG_IPRECHG, PMIC_IPRECHG_MA);
+	return regmap_write(pmic->regmap, PMIC_CHG_IPRECHG, PMIC_IPRECHG_MA); // expected-warning {{regmap_write writes 0x12c to a map of 8-bit values: 0x2c reaches the register, bits 0x100 are dropped [write-exceeds-val-bits]}}
 }
 
 /* driver_data: the enum pmic_type of the matched i2c_device_id */
@@ -307,9 +307,10 @@ int pmic_probe(struct device *dev, struct i2c_client *client, struct pmic *pmic,
 
 	/*
 	 * A watchdog left running by the bootloader would reset the board; the RML5401
-	 * has none and its map ends before PMIC_WDT: -EIO (register-outside-config).
+	 * has none and its map ends before PMIC_WDT: -EIO. The rule reports a register past
+	 * every config the map can have; this one is inside the RML5402's.
 	 */
-	ret = regmap_write(pmic->regmap, PMIC_WDT, 0);
+	ret = regmap_write(pmic->regmap, PMIC_WDT, 0); // runtime-only: reg-outside-config -- past the RML5401's map only, inside the RML5402's
 	if (ret)
 		dev_warn(dev, "cannot stop the watchdog: %d\n", ret);
 	return 0;

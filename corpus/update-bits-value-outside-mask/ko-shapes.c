@@ -91,6 +91,17 @@ int chg_set_vsel(struct regmap *map, unsigned int uv)
 	return regmap_update_bits(map, CHG_CTRL, CHG_CTRL_VSEL_MASK, FIELD_PREP(CHG_CTRL_MODE_MASK, sel)); // expected-warning {{regmap_update_bits: FIELD_PREP(CHG_CTRL_MODE_MASK, ...) can set bits 0xc0 outside mask CHG_CTRL_VSEL_MASK (0x3c00): they are never written}}
 }
 
+int adc_commented(struct regmap *map, unsigned int avg);
+int adc_commented(struct regmap *map, unsigned int avg)
+{
+	/* comments between the arguments, with commas and parentheses in them */
+	int ret = regmap_update_bits(map, ADC_CFG, ADC_CFG_RATE_MASK, /* rate, (not avg) */
+				     FIELD_PREP(ADC_CFG_AVG_MASK, avg)); // expected-warning@-1 {{FIELD_PREP(ADC_CFG_AVG_MASK, ...) can set bits 0xf outside mask ADC_CFG_RATE_MASK (0xf0)}}
+
+	return ret | regmap_update_bits(map, ADC_CFG, ADC_CFG_RATE_MASK, // 2: 500 Hz
+					2); // expected-warning@-1 {{value 0x2 under mask ADC_CFG_RATE_MASK (0xf0) is masked to 0x0; it looks unshifted: FIELD_PREP(ADC_CFG_RATE_MASK, 2) or 2 << 4}}
+}
+
 int chg_nothing(struct regmap *map, bool changed);
 int chg_nothing(struct regmap *map, bool changed)
 {

@@ -49,6 +49,9 @@ static void mapinit(struct ex *x, CXCursor call, const char *dst)
 			}
 		} else if (clang_getCursorKind(s) == CXCursor_DeclRefExpr) {
 			mi->cfg_ptr = ex_usr_of(x, clang_getCursorReferenced(s));
+		} else if (clang_getCursorKind(s) == CXCursor_MemberRefExpr &&
+			   clang_getCursorKind(clang_getCursorReferenced(s)) == CXCursor_FieldDecl) {
+			mi->cfg_member = ex_usr_of(x, clang_getCursorReferenced(s));
 		}
 		break;
 	}

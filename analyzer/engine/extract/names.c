@@ -119,6 +119,41 @@ const char *ex_spelled_text(struct ex *x, CXCursor e)
 	return out;
 }
 
+/* Just past the comment that starts at t[i]: a line comment to its end, or a block one. */
+static unsigned comment_end(const char *t, unsigned i, unsigned end)
+{
+	if (t[i + 1] == '/') {
+		while (i < end && t[i] != '\n')
+			i++;
+		return i;
+	}
+	for (i += 2; i + 1 < end && !(t[i] == '*' && t[i + 1] == '/'); i++)
+		;
+	return i + 2 <= end ? i + 2 : end;
+}
+
+/* t[from .. to) as one argument's text: comments left out, each run of blanks one space. */
+static const char *arg_text(struct ex *x, const char *t, unsigned from, unsigned to)
+{
+	char *o = rml_arena_alloc(x->a, to - from + 1), *p = o;
+
+	for (unsigned j = from; j < to; j++) {
+		if (t[j] == '/' && j + 1 < to && (t[j + 1] == '/' || t[j + 1] == '*')) {
+			j = comment_end(t, j, to) - 1;
+			if (p > o && p[-1] != ' ')
+				*p++ = ' ';
+		} else if (!isspace((unsigned char)t[j])) {
+			*p++ = t[j];
+		} else if (p > o && p[-1] != ' ') {
+			*p++ = ' ';	/* a run of blanks: one space */
+		}
+	}
+	while (p > o && p[-1] == ' ')
+		p--;
+	*p = '\0';
+	return o;
+}
+
 /*
  * The arguments of a call as the source writes them at the call (macro names kept,
  * blanks squeezed): the call's text where it is expanded, split at its top-level commas.
@@ -158,23 +193,14 @@ void ex_call_arg_texts(struct ex *x, CXCursor call, const char *callee, const ch
 		} else if ((c == ')' || c == ']' || c == '}') && depth) {
 			depth--;
 		} else if (!depth && (c == ',' || i == end)) {
-			char *o = rml_arena_alloc(x->a, i - from + 1), *p = o;
-
-			for (unsigned j = from; j < i; j++) {
-				if (!isspace((unsigned char)t[j]))
-					*p++ = t[j];
-				else if (p > o && p[-1] != ' ')
-					*p++ = ' ';	/* a run of blanks: one space */
-			}
-			while (p > o && p[-1] == ' ')
-				p--;
-			*p = '\0';
-			out[arg++] = o;
+			out[arg++] = arg_text(x, t, from, i);
 			from = i + 1;
 		} else if (c == '"' || c == '\'') {
 			for (i++; i < end && t[i] != c; i++)
 				if (t[i] == '\\')
 					i++;
+		} else if (c == '/' && (t[i + 1] == '/' || t[i + 1] == '*')) {
+			i = comment_end(t, i, end) - 1;	/* commas in a comment are not the call's */
 		}
 	}
 }

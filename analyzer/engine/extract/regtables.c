@@ -218,11 +218,97 @@ static void acc_item(struct ex *x, const char *name, CXCursor e, void *arg)
 		at->nno = ex_eval_top(x, e);
 }
 
+
 static bool is_array(CXType t)
 {
 	enum CXTypeKind k = clang_getCanonicalType(t).kind;
 
 	return k == CXType_ConstantArray || k == CXType_IncompleteArray;
+}
+
+/* The items of one struct object's initialiser that set a config pointer member. */
+static void config_members(struct ex *x, CXType t, CXCursor init)
+{
+	struct ex_members ml = { .n = 0 };
+	struct kidvec k;
+	unsigned pos = 0;
+
+	init = ex_strip(init);
+	if (clang_getCursorKind(init) != CXCursor_InitListExpr)
+		return;
+	ex_visit_fields(t, ex_collect_member, &ml);
+	ex_get_all_kids(init, &k);
+	for (unsigned i = 0; i < k.n; i++) {
+		CXCursor e = k.c[i], ref;
+		const char *mname;
+		unsigned mi;
+		struct rml_cfgalias *ca;
+
+		if (!ex_init_item(x, &ml, pos, &e, &mi, &mname) || mi >= ml.n)
+			continue;
+		pos = mi + 1;
+		if (!ex_is_config_ptr(clang_getCursorType(ml.m[mi])))
+			continue;
+		ref = ex_unary_operand(ex_strip_more(e), CXUnaryOperator_AddrOf,
+				       CXCursor_DeclRefExpr);
+		ca = rml_arena_alloc(x->a, sizeof(*ca));
+		ca->var = ex_usr_of(x, ml.m[mi]);
+		if (!clang_Cursor_isNull(ref)) {
+			ca->cfg_name = ex_cxstr(x, clang_getCursorSpelling(ref));
+			ca->cfg_var = ex_usr_of(x, clang_getCursorReferenced(ref));
+		}
+		rml_ptrvec_push(&x->f->cfgaliases, ca);
+	}
+	free(k.c);
+}
+
+/* Has struct type t a member pointing to a regmap_config? */
+static enum CXVisitorResult has_config_ptr(CXCursor c, CXClientData data)
+{
+	bool *has = data;
+
+	if (ex_is_config_ptr(clang_getCursorType(c))) {
+		*has = true;
+		return CXVisit_Break;
+	}
+	return CXVisit_Continue;
+}
+
+/* A static table of variants (or one object) whose members point to their configs. */
+static void variant_configs(struct ex *x, CXType t, CXCursor init)
+{
+	CXType ct = clang_getCanonicalType(t), et = ct;
+	bool has = false;
+	struct kidvec k;
+
+	if (is_array(ct))
+		et = clang_getCanonicalType(clang_getArrayElementType(ct));
+	if (et.kind != CXType_Record)
+		return;
+	ex_visit_fields(et, has_config_ptr, &has);
+	if (!has)
+		return;
+	if (!is_array(ct)) {
+		config_members(x, et, init);
+		return;
+	}
+	init = ex_strip(init);
+	if (clang_getCursorKind(init) != CXCursor_InitListExpr)
+		return;
+	ex_get_all_kids(init, &k);
+	for (unsigned i = 0; i < k.n; i++) {
+		CXCursor e = k.c[i];
+		struct kids d;
+
+		if (ex_is_designated(e)) {	/* [VARIANT_A] = { ... } */
+			ex_get_kids(e, &d);
+			if (!d.n)
+				continue;
+			e = d.c[d.n - 1];
+		}
+		config_members(x, et, e);
+	}
+	free(k.c);
 }
 
 void ex_regmap_table_decl(struct ex *x, CXCursor var, CXCursor init)
@@ -244,6 +330,7 @@ void ex_regmap_table_decl(struct ex *x, CXCursor var, CXCursor init)
 		rml_ptrvec_push(&x->f->acctabs, at);
 		return;
 	}
+	variant_configs(x, t, init);
 	if (!is_array(t))
 		return;
 	et = clang_getArrayElementType(clang_getCanonicalType(t));
