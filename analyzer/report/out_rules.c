@@ -1,7 +1,9 @@
 /*
- * out_rules: --list-rules, the rules of rules.def as text (id and summary) or as one JSON
- * document, schema "regmap-lint-rules/1" (docs/output.md).
+ * out_rules: --list-rules, the rules of rules.def as text (id and summary, in columns) or
+ * as one JSON document, schema "regmap-lint-rules/1" (docs/output.md).
  */
+#include <string.h>
+
 #include "report_impl.h"
 
 static void list_json(FILE *out, const char *version)
@@ -26,6 +28,7 @@ static void list_json(FILE *out, const char *version)
 		rml_jw_kstr(&w, "type", rml_rule_type(&a, rml_rules[i]->id));
 		rml_jw_kstr(&w, "summary", rml_rules[i]->summary);
 		rml_jw_kstr(&w, "precision", rml_precision_name(rml_rules[i]->confidence));
+		rml_jw_kstr(&w, "api", rml_rules[i]->regmap_api ? "regmap" : "regmap_field");
 		rml_jw_end_obj(&w);
 	}
 	rml_jw_end_arr(&w);
@@ -39,6 +42,11 @@ void rml_list_rules(FILE *out, enum rml_format fmt, const char *version)
 		list_json(out, version);
 		return;
 	}
+	int w = 0;
+
 	for (size_t i = 0; i < rml_nrules; i++)
-		fprintf(out, "%-26s %s\n", rml_rules[i]->id, rml_rules[i]->summary);
+		if ((int)strlen(rml_rules[i]->id) > w)
+			w = (int)strlen(rml_rules[i]->id);
+	for (size_t i = 0; i < rml_nrules; i++)
+		fprintf(out, "%-*s  %s\n", w, rml_rules[i]->id, rml_rules[i]->summary);
 }
