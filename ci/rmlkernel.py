@@ -12,6 +12,8 @@ import subprocess
 import sys
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# where `ci/setup build` (meson) puts the binary
+BUILT = os.path.join(REPO, 'build', 'analyzer', 'regmap-lint')
 
 # A use of the regmap_field API: a call of the family, a struct reg_field/regmap_field, or
 # the REG_FIELD macros. drivers/base/regmap/ implements the API and is left out.
@@ -92,6 +94,14 @@ def api_files(tree, api='field'):
         die('grep failed in ' + tree)
     files = sorted(f[2:] if f.startswith('./') else f for f in p.stdout.split())
     return [f for f in files if not f.startswith(API_EXCLUDE)]
+
+
+def sample(files, n):
+    """n of the files, spread evenly over the sorted list (the same ones every run), or all
+    of them when n is 0 or not less than their number."""
+    if n <= 0 or n >= len(files):
+        return list(files)
+    return [files[(2 * i + 1) * len(files) // (2 * n)] for i in range(n)]
 
 
 def argv_dir(outdir, tree):

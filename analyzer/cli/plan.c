@@ -420,6 +420,7 @@ int rml_run_plan(struct rml_run_state *r)
 	headers_to_includers(r, &in);
 	if (plan_jobs(r, &in, &skipped) < 0)
 		goto out;
+	r->stats.nread = rml_rules_apis(o->enabled) ? r->njobs + skipped : 0;
 	if (o->verbose)
 		fprintf(stderr, "regmap-lint: %zu file%s to analyse, %zu skipped (no use of the "
 			"%s in them or their own headers)\n", r->njobs,

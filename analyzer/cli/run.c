@@ -2,7 +2,8 @@
  * run: rml_run (see run.h): plan the jobs (plan.c), analyse each driver in a worker,
  * filter its findings (filter.c), report the drivers in input order.
  *
- * Worker -> parent result: "RML1 rc nlines vlen alen\n", then vlen bytes of -v
+ * Worker -> parent result: "RML1 rc nlines vlen alen nparsed nsib T...\n" (T: the seconds
+ * of each phase, struct rml_phase_times in the order of PHASES), then vlen bytes of -v
  * text, alen bytes of messages always shown (malformed suppressions), then the driver's
  * diagnostics (rml_diags_pack). pack() writes it, unpack() reads it.
  */
@@ -21,6 +22,11 @@
 #include "exit.h"
 #include "inputs.h"
 #include "tu.h"
+#include "util.h"
+
+/* The phases -v times, in the order of the worker's result header. */
+#define PHASES(X) X(read, read) X(parse, tu.parse) X(extract, tu.extract) X(link, link) \
+	X(paths, paths) X(rules, rules)
 
 /*
  * An error of the run itself (a bad option value, a list or database that cannot be read):
@@ -254,15 +260,20 @@ static void say_driver(struct wk *w)
 /* The result to the parent, in the format above. 0, or -1 when it could not be written. */
 static int pack(struct wk *w, int fd)
 {
-	char head[128];
+	const struct rml_phase_times *t = &w->g.times;
+	char head[512];
 	int hl;
 
 	rml_diags_pack(&w->shown, w->df);
 	fclose(w->vf);
 	fclose(w->af);
 	fclose(w->df);
-	hl = snprintf(head, sizeof(head), "RML1 %d %lu %zu %zu\n", w->rc, w->nlines, w->vlen,
-		      w->alen);
+#define FMT(name, member) " %.6f"
+#define ARG(name, member) , t->member
+	hl = snprintf(head, sizeof(head), "RML1 %d %lu %zu %zu %zu %zu" PHASES(FMT) "\n", w->rc,
+		      w->nlines, w->vlen, w->alen, w->n, w->nsib PHASES(ARG));
+#undef FMT
+#undef ARG
 	if (rml_pool_write(fd, head, (size_t)hl) || rml_pool_write(fd, w->vbuf, w->vlen) ||
 	    rml_pool_write(fd, w->abuf, w->alen) || rml_pool_write(fd, w->dbuf, w->dlen))
 		return -1;
@@ -313,17 +324,30 @@ static int worker(size_t gi, int fd, void *ctx)
  * whole result.
  */
 static int unpack(const struct rml_task_result *t, bool verbose, struct rml_diags *got, int *rc,
-		  unsigned long *nlines)
+		  unsigned long *nlines, struct rml_run_stats *st)
 {
 	const char *nl = t->data ? memchr(t->data, '\n', t->len) : NULL;
-	size_t vlen = 0, alen = 0;
+	size_t vlen = 0, alen = 0, nparsed = 0, nsib = 0;
+	struct rml_phase_times pt = { 0 };
 
+#define FMT(name, member) " %lf"
+#define ARG(name, member) , &pt.member
+#define ONE(name, member) + 1
 	if (t->status != RML_TASK_OK || !nl ||
-	    sscanf(t->data, "RML1 %d %lu %zu %zu", rc, nlines, &vlen, &alen) != 4 ||
+	    sscanf(t->data, "RML1 %d %lu %zu %zu %zu %zu" PHASES(FMT), rc, nlines, &vlen, &alen,
+		   &nparsed, &nsib PHASES(ARG)) != 6 PHASES(ONE) ||
 	    vlen + alen > t->len - (size_t)(nl + 1 - t->data) ||
 	    rml_diags_unpack(got, nl + 1 + vlen + alen,
 			     t->len - (size_t)(nl + 1 - t->data) - vlen - alen) != 0)
 		return -1;
+#define ADD(name, member) st->times.member += pt.member;
+	PHASES(ADD)
+#undef FMT
+#undef ARG
+#undef ONE
+#undef ADD
+	st->nparsed += nparsed;
+	st->nsiblings += nsib;
 	if (verbose)
 		fwrite(nl + 1, 1, vlen, stderr);
 	fwrite(nl + 1 + vlen, 1, alen, stderr);
@@ -372,7 +396,7 @@ static void finish_group(struct rml_run_state *r, const struct rml_group *g,
 	rml_arena_init(&arena);
 	rml_diags_init(&got, &arena);
 	rml_diags_init(&shown, &arena);
-	if (unpack(t, r->o->verbose, &got, &rc, &nlines) < 0) {
+	if (unpack(t, r->o->verbose, &got, &rc, &nlines, &r->stats) < 0) {
 		struct rml_task_result bad = *t;
 
 		if (bad.status == RML_TASK_OK)
@@ -497,19 +521,50 @@ static void analyse(struct rml_run_state *r)
 	}
 }
 
+/*
+ * -v: where the run's time went. The plan (the inputs read, the prefilter) and the
+ * analysis in wall seconds; the phases in seconds summed over the workers (with -j, more
+ * than the wall time); the files each phase had.
+ */
+static void say_stats(const struct rml_run_state *r)
+{
+	const struct rml_run_stats *st = &r->stats;
+
+	fprintf(stderr, "regmap-lint: time per phase: plan and prefilter %.2f s, analysis %.2f s "
+		"wall with -j %u; in the workers, summed:", st->plan, st->analyse,
+		r->pool.jobs ? r->pool.jobs : 1);
+#define SAY(name, member) fprintf(stderr, "%s" #name " %.2f s", sep, st->times.member), sep = ", ";
+	{
+		const char *sep = " ";
+
+		PHASES(SAY)
+	}
+#undef SAY
+	fputc('\n', stderr);
+	fprintf(stderr, "regmap-lint: files per phase: %zu read by the prefilter, %zu analysed in "
+		"%zu driver%s, %zu parsed (%zu of them siblings read along)\n", st->nread,
+		r->njobs, r->ngroups, r->ngroups == 1 ? "" : "s", st->nparsed, st->nsiblings);
+}
+
 int rml_run(const struct rml_run_opts *o, struct rml_report *rep, void (*flush)(void *),
 	    void *flush_ctx)
 {
 	struct rml_run_state r = { .o = o, .rep = rep, .flush = flush, .flush_ctx = flush_ctx };
+	double t0 = rml_now();
 
 	rml_arena_init(&r.arena);
 	rml_diags_init(&r.runerr, &r.arena);
 	rep->o.overlay = &r.ov;
 	r.srcs.overlay = &r.ov;
 	if (rml_run_plan(&r) == 0 && (!r.ngroups || cwd_reachable(&r))) {
+		r.stats.plan = rml_now() - t0;
+		t0 = rml_now();
 		analyse(&r);
+		r.stats.analyse = rml_now() - t0;
 		if (rml_filter_end(&r) < 0)
 			r.rc = RML_EXIT_TOOL_ERROR;
+		if (o->verbose && r.ngroups)
+			say_stats(&r);
 	}
 	if (rml_diags_count(&r.runerr) &&
 	    (rep->o.format == RML_FMT_SARIF || rep->o.format == RML_FMT_JSON))

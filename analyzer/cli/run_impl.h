@@ -44,6 +44,14 @@ struct rml_group {
 	size_t first, n;
 };
 
+/* Where a run's time went, and how many files each phase had (-v). */
+struct rml_run_stats {
+	double plan, analyse;		/* wall seconds */
+	struct rml_phase_times times;	/* the workers' phases, summed */
+	size_t nread;			/* files the prefilter read */
+	size_t nparsed, nsiblings;	/* files the workers parsed; siblings among them */
+};
+
 struct rml_run_state {
 	const struct rml_run_opts *o;
 	struct rml_report *rep;
@@ -74,6 +82,7 @@ struct rml_run_state {
 	struct rml_arena arena;
 	struct rml_pool_opts pool;
 	struct rml_diags runerr;	/* errors of the run itself (rml_run_error) */
+	struct rml_run_stats stats;	/* -v's time and files per phase */
 	int rc;				/* enum rml_exit */
 };
 

@@ -143,6 +143,13 @@ if grep -q "2 files to analyse, 1 skipped" "$T/stderr"; then
 else
 	echo "FAIL walk-dir-verbose: $(grep analyse "$T/stderr")"; fail=$((fail + 1))
 fi
+# -v says where the time went and how many files each phase had
+if grep -q "^regmap-lint: files per phase: 3 read by the prefilter, 2 analysed in 2 drivers, 2 parsed" "$T/stderr" &&
+   grep -Eq "^regmap-lint: time per phase: plan and prefilter [0-9.]+ s, analysis [0-9.]+ s wall with -j [0-9]+; in the workers, summed: read [0-9.]+ s, parse [0-9.]+ s, extract [0-9.]+ s, link [0-9.]+ s, paths [0-9.]+ s, rules [0-9.]+ s$" "$T/stderr"; then
+	pass=$((pass + 1))
+else
+	echo "FAIL walk-dir-verbose phases: $(grep phase "$T/stderr")"; fail=$((fail + 1))
+fi
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
