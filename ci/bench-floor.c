@@ -6,7 +6,7 @@
  * beside regmap-lint, clang -fsyntax-only and sparse.
  *
  *   bench-floor [--also FILE]... OPTIONS FILE ARG...
- *	(OPTIONS: the CXTranslationUnit_* flags, e.g. 0x4201)
+ *	(OPTIONS: the CXTranslationUnit_* flags, e.g. 0x4200)
  *
  * Exit status 0 when libclang gave a translation unit for every file, 1 when not, 2 on bad
  * usage.

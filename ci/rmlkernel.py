@@ -8,6 +8,7 @@ A module, imported by those scripts (sys.path gets ci/); not run on its own.
 
 import hashlib
 import os
+import re
 import subprocess
 import sys
 
@@ -94,6 +95,12 @@ def api_files(tree, api='field'):
         die('grep failed in ' + tree)
     files = sorted(f[2:] if f.startswith('./') else f for f in p.stdout.split())
     return [f for f in files if not f.startswith(API_EXCLUDE)]
+
+
+def untimed(text):
+    """text with the seconds of -v's "time per phase" line made "N" (they differ each run)."""
+    return re.sub(r'(?m)^(regmap-lint: time per phase:.*)$',
+                  lambda m: re.sub(r'\d+\.\d+ s', 'N s', m.group(1)), text)
 
 
 def sample(files, n):

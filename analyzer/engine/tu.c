@@ -180,8 +180,7 @@ static CXTranslationUnit reparse_repaired(struct rml_index *idx, CXTranslationUn
 	return tu;
 }
 
-_Static_assert(RML_TU_OPTIONS == (CXTranslationUnit_DetailedPreprocessingRecord |
-				   CXTranslationUnit_KeepGoing |
+_Static_assert(RML_TU_OPTIONS == (CXTranslationUnit_KeepGoing |
 				   CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles),
 	       "RML_TU_OPTIONS (tu.h) must be these CXTranslationUnit_* flags");
 

@@ -242,7 +242,7 @@ struct rml_loc ex_cursor_loc(struct ex *x, CXCursor c);
 /* Is the cursor written in the driver (main file or a quoted header of it)? */
 bool ex_is_own(struct ex *x, CXCursor c);
 /* An #include "..." in an own file makes the included file own too. */
-void ex_note_inclusion(struct ex *x, CXCursor c);
+void ex_note_inclusions(struct ex *x);
 
 /* ---- cursor.c: children, and expressions looked through ---- */
 

@@ -129,23 +129,29 @@ bool ex_is_own(struct ex *x, CXCursor c)
 	return ex_file_info(x, file)->own;
 }
 
-/* An #include "..." in an own file makes the included file own too. */
-void ex_note_inclusion(struct ex *x, CXCursor c)
+/*
+ * An #include "..." in an own file makes the included file own too. libclang reports
+ * the files in the order they were entered, so an own header is known to be one before
+ * the files it includes come: stack[0] is where `to` was included, at its file name
+ * (after a macro that names it, at the macro's end: then nothing makes it own).
+ */
+static void note_inclusion(CXFile to, CXSourceLocation *stack, unsigned depth,
+			   CXClientData data)
 {
-	CXSourceLocation sl = clang_getCursorLocation(c);
-	CXFile from, to;
+	struct ex *x = data;
+	CXFile from;
 	unsigned off;
 	struct ex_file_info *fi;
 	size_t i;
 
-	clang_getExpansionLocation(sl, &from, NULL, NULL, &off);
-	to = clang_getIncludedFile(c);
-	if (!from || !to)
-		return;
+	if (!depth || !to)
+		return;	/* the main file */
+	clang_getExpansionLocation(stack[0], &from, NULL, NULL, &off);
+	if (!from)
+		return;	/* -include FILE: included from the command line */
 	fi = ex_file_info(x, from);
-	if (!(clang_Location_isFromMainFile(sl) || fi->own) || !ex_file_text(x, fi))
+	if (!(clang_Location_isFromMainFile(stack[0]) || fi->own) || !ex_file_text(x, fi))
 		return;
-	/* the directive starts at '#': find the delimiter after the directive name */
 	for (i = off; i < fi->len && fi->text[i] != '\n'; i++) {
 		if (fi->text[i] == '"') {
 			ex_file_info(x, to)->own = true;
@@ -154,4 +160,9 @@ void ex_note_inclusion(struct ex *x, CXCursor c)
 		if (fi->text[i] == '<')
 			return;
 	}
+}
+
+void ex_note_inclusions(struct ex *x)
+{
+	clang_getInclusions(x->tu, note_inclusion, x);
 }

@@ -277,12 +277,6 @@ static enum CXChildVisitResult top_visit(CXCursor c, CXCursor parent, CXClientDa
 	CXCursor init;
 
 	(void)parent;
-	if (kind == CXCursor_InclusionDirective) {
-		ex_note_inclusion(x, c);
-		return CXChildVisit_Continue;
-	}
-	if (kind == CXCursor_MacroExpansion || kind == CXCursor_MacroDefinition)
-		return CXChildVisit_Continue;
 	if (!ex_is_own(x, c))
 		return CXChildVisit_Continue;
 	if (x->repairing) {
@@ -307,6 +301,7 @@ void ex_walk(struct ex *x, CXTranslationUnit tu, struct rml_facts *facts, bool r
 			  .repairing = repairing };
 	if (main)
 		ex_file_info(x, main)->own = true;
+	ex_note_inclusions(x);
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), top_visit, x);
 }
 
