@@ -6,7 +6,10 @@
  * val_bytes (-EINVAL); a buffer that is the address of a pointer (&priv->buf, &p + i):
  * the call reads or writes the pointer's own bytes and what follows it.
  * Silent when: the count, the object's size or the value size is not known; the buffer
- * is a pointer whose target is not known.                 See bulk_count_exceeds_buffer.md.
+ * is a pointer whose target is not known; the object is a struct member and the bytes
+ * past it land in that struct's next members, none of which the driver names anywhere
+ * (a layout made to take them: `__le16 channels[3]; u8 garbage;`).
+ *							See bulk_count_exceeds_buffer.md.
  */
 #include <inttypes.h>
 
@@ -23,6 +26,29 @@ static void note_object(struct rml_ctx *ctx, struct rml_diag *d, const struct rm
 		rml_diag_note(ctx->diags, d, &b->obj_loc, "'%s' is declared here", b->obj);
 }
 
+/*
+ * bytes past the object, inside its struct, into members the driver never names: a
+ * spill made on purpose. Members past the listed ones count as named (not known).
+ */
+static bool spill_by_design(const struct rml_bufref *b, uint64_t bytes)
+{
+	if (b->room < 0 || bytes > (uint64_t)b->room || !b->nafter)
+		return false;
+	for (unsigned i = 0; i < b->nafter; i++)
+		if (b->after[i].off >= 0 && (uint64_t)b->after[i].off < bytes && b->after[i].named)
+			return false;
+	return !b->more_after || (uint64_t)b->after[b->nafter - 1].off >= bytes;
+}
+
+/* The first member past the object the call reaches, for the message's note. */
+static const struct rml_after *first_reached(const struct rml_bufref *b, uint64_t bytes)
+{
+	for (unsigned i = 0; i < b->nafter; i++)
+		if (b->after[i].off >= 0 && (uint64_t)b->after[i].off < bytes)
+			return &b->after[i];
+	return NULL;
+}
+
 static void check_regcall(struct rml_ctx *ctx, const struct rml_rinst *ri)
 {
 	const struct rml_bufref *b = &ri->rc->buf;
@@ -36,6 +62,7 @@ static void check_regcall(struct rml_ctx *ctx, const struct rml_rinst *ri)
 	 */
 	long each = bulk && vb ? (long)vb : 1;
 	uint64_t n = ri->count.v.v, bytes;
+	const struct rml_after *into;
 	struct rml_diag *d;
 
 	if (!bulk && role != RML_RR_RAW_READ && role != RML_RR_RAW_WRITE &&
@@ -61,19 +88,22 @@ static void check_regcall(struct rml_ctx *ctx, const struct rml_rinst *ri)
 	if (b->bytes < 0 || each <= 0 || n > UINT64_MAX / (uint64_t)each)
 		return;
 	bytes = n * (uint64_t)each;
-	if (bytes <= (uint64_t)b->bytes)
+	if (bytes <= (uint64_t)b->bytes || spill_by_design(b, bytes))
 		return;
+	into = first_reached(b, bytes);
 	if (bulk)
 		d = rml_report_regcall(ctx, ri, "%s of %" PRIu64 " values of %ld byte%s (%" PRIu64
-				       " bytes) %s '%s', which has %ld: it %s past its end", api, n,
-				       each, each == 1 ? "" : "s", bytes,
+				       " bytes) %s '%s', which has %ld: it %s past its end%s%s%s", api,
+				       n, each, each == 1 ? "" : "s", bytes,
 				       reads(role) ? "into" : "from", b->text ? b->text : "?",
-				       b->bytes, reads(role) ? "writes" : "reads");
+				       b->bytes, reads(role) ? "writes" : "reads",
+				       into ? ", into '" : "", into ? into->name : "", into ? "'" : "");
 	else
 		d = rml_report_regcall(ctx, ri, "%s of %" PRIu64 " bytes %s '%s', which has %ld: it "
-				       "%s past its end", api, n, reads(role) ? "into" : "from",
+				       "%s past its end%s%s%s", api, n, reads(role) ? "into" : "from",
 				       b->text ? b->text : "?", b->bytes,
-				       reads(role) ? "writes" : "reads");
+				       reads(role) ? "writes" : "reads",
+				       into ? ", into '" : "", into ? into->name : "", into ? "'" : "");
 	note_object(ctx, d, b);
 }
 

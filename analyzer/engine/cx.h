@@ -23,6 +23,7 @@
 	X(clang_Cursor_Evaluate) \
 	X(clang_Cursor_getArgument) \
 	X(clang_Cursor_getNumArguments) \
+	X(clang_Cursor_getOffsetOfField) \
 	X(clang_Cursor_getStorageClass) \
 	X(clang_Cursor_isNull) \
 	X(clang_EvalResult_dispose) \

@@ -10,6 +10,7 @@
 #define clang_Cursor_Evaluate (rml_cx.clang_Cursor_Evaluate)
 #define clang_Cursor_getArgument (rml_cx.clang_Cursor_getArgument)
 #define clang_Cursor_getNumArguments (rml_cx.clang_Cursor_getNumArguments)
+#define clang_Cursor_getOffsetOfField (rml_cx.clang_Cursor_getOffsetOfField)
 #define clang_Cursor_getStorageClass (rml_cx.clang_Cursor_getStorageClass)
 #define clang_Cursor_isNull (rml_cx.clang_Cursor_isNull)
 #define clang_EvalResult_dispose (rml_cx.clang_EvalResult_dispose)

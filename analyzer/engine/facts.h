@@ -353,6 +353,15 @@ struct rml_mapref {
 };
 
 /* What the buffer of a bulk, raw or noinc call points into. */
+/* A member of the struct a buffer's object belongs to, after that object. */
+struct rml_after {
+	const char *name;
+	long off;			/* its offset from where the buffer points */
+	bool named;			/* written as ->name or .name in the driver's own files */
+};
+
+#define RML_MAX_AFTER 8
+
 struct rml_bufref {
 	const char *text;		/* as written */
 	long bytes;			/* bytes of the object from where the buffer points to its
@@ -363,6 +372,11 @@ struct rml_bufref {
 					   call writes over the pointer, not what it points to */
 	const char *obj;		/* the object, as written ("priv->regs"), or NULL */
 	struct rml_loc obj_loc;		/* its declaration, when obj */
+	long room;			/* when the object is a struct member: bytes from where
+					   the buffer points to the end of that struct, else -1 */
+	struct rml_after after[RML_MAX_AFTER];	/* that struct's next members, in order */
+	unsigned nafter;
+	bool more_after;		/* and more than these */
 };
 
 /* A call of the plain regmap API or of ASoC's helpers over it. */

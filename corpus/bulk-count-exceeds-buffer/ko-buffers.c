@@ -3,7 +3,8 @@
  * Bulk, raw and noinc calls that reach past their buffer: a count of 16-bit values into
  * a byte array sized for 8-bit ones, a count in bytes given to bulk (which counts values),
  * a raw read longer than the struct it fills, a raw length that is not a multiple of the
- * map's values, and the address of a buffer pointer (the CVE shape: &priv->buf + i).
+ * map's values, the address of a buffer pointer (the CVE shape: &priv->buf + i), and a
+ * read that spills into the next member of its struct, one the driver uses.
  */
 #include <linux/device.h>
 #include <linux/err.h>
@@ -39,6 +40,21 @@ int sensor_probe(struct i2c_client *client, struct sensor *sensor)
 	return PTR_ERR_OR_ZERO(sensor->map);
 }
 
+struct sensor_status {
+	u8 data[4]; // expected-note {{'st->data' is declared here}}
+	u16 status;
+	u16 flags;
+};
+
+int sensor_status_read(struct sensor *sensor, struct sensor_status *st);
+int sensor_status_read(struct sensor *sensor, struct sensor_status *st)
+{
+	/* three 16-bit values into four bytes: the last lands on 'status' */
+	int ret = regmap_bulk_read(sensor->map, SENSOR_DATA, st->data, 3); // expected-warning {{regmap_bulk_read of 3 values of 2 bytes (6 bytes) into 'st->data', which has 4: it writes past its end, into 'status'}}
+
+	return ret ? ret : st->status;
+}
+
 int sensor_read(struct sensor *sensor);
 int sensor_read(struct sensor *sensor)
 {
@@ -46,7 +62,7 @@ int sensor_read(struct sensor *sensor)
 	int ret;
 
 	/* six 16-bit values into six bytes */
-	ret = regmap_bulk_read(sensor->map, SENSOR_DATA, sensor->raw, 6); // expected-warning {{regmap_bulk_read of 6 values of 2 bytes (12 bytes) into 'sensor->raw', which has 6: it writes past its end [bulk-count-exceeds-buffer]}}
+	ret = regmap_bulk_read(sensor->map, SENSOR_DATA, sensor->raw, 6); // expected-warning {{regmap_bulk_read of 6 values of 2 bytes (12 bytes) into 'sensor->raw', which has 6: it writes past its end, into 'fifo' [bulk-count-exceeds-buffer]}}
 	if (ret)
 		return ret;
 	/* a count in bytes where bulk counts values */

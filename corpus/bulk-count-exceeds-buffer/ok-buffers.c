@@ -2,7 +2,8 @@
 /*
  * Calls that fit their buffers: counts in values for bulk, in bytes for raw, ARRAY_SIZE,
  * a tail of an array, buffers known only through a pointer, an unknown config with the
- * buffer's own element size, a count known only at run time.
+ * buffer's own element size, a count known only at run time, and a read made to spill
+ * into a member of its struct that the driver never names (IIO's scan buffers).
  */
 // expected-no-diagnostics
 #include <linux/array_size.h>
@@ -23,6 +24,19 @@ struct ok_sensor {
 	u16 vals[8];
 	u8 *buf;
 };
+
+struct ok_scan {
+	__le16 channels[3];
+	u8 garbage;		/* the status register read along, thrown away */
+	s64 ts __aligned(8);
+};
+
+int ok_scan_read(struct ok_sensor *s, struct ok_scan *scan);
+int ok_scan_read(struct ok_sensor *s, struct ok_scan *scan)
+{
+	/* 3 * 16 bits and the (discarded) status byte, on a map of 8-bit values */
+	return regmap_bulk_read(s->parent, 0x20, scan->channels, 7);
+}
 
 int ok_read(struct device *dev, struct i2c_client *client, struct ok_sensor *s, size_t n);
 int ok_read(struct device *dev, struct i2c_client *client, struct ok_sensor *s, size_t n)

@@ -5,6 +5,7 @@
  */
 #include "ex.h"
 
+#include <ctype.h>
 #include <string.h>
 
 /* The map argument: the expression's key, or the parameter of the function it is. */
@@ -64,6 +65,87 @@ static bool object_of(struct ex *x, CXCursor e, struct rml_bufref *b)
 	return true;
 }
 
+/* Is NAME written as ->NAME or .NAME in one of the driver's own files? */
+static bool named_in_driver(struct ex *x, const char *name)
+{
+	size_t nl = strlen(name);
+
+	for (size_t i = 0; i < x->cap; i++) {
+		struct ex_file_info *fi = &x->files[i];
+		const char *t, *p, *end;
+
+		if (!fi->file || !fi->own || !(t = ex_file_text(x, fi)))
+			continue;
+		end = t + fi->len;
+		for (p = t; (p = memmem(p, (size_t)(end - p), name, nl)); p += nl) {
+			bool before = (p > t && p[-1] == '.') || (p - t >= 2 && p[-2] == '-' &&
+								  p[-1] == '>');
+			bool after = p + nl == end || !(isalnum((unsigned char)p[nl]) || p[nl] == '_');
+
+			if (before && after)
+				return true;
+		}
+	}
+	return false;
+}
+
+struct after_walk {
+	struct ex *x;
+	struct rml_bufref *b;
+	long from, pos;		/* bytes: the object's end, where the buffer points */
+};
+
+static enum CXChildVisitResult after_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct after_walk *w = data;
+	struct rml_bufref *b = w->b;
+	long long bits;
+	long off;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_FieldDecl)
+		return CXChildVisit_Continue;
+	bits = clang_Cursor_getOffsetOfField(c);
+	if (bits < 0 || (off = (long)(bits / 8)) < w->from)
+		return CXChildVisit_Continue;
+	if (b->nafter == RML_MAX_AFTER) {
+		b->more_after = true;
+		return CXChildVisit_Break;
+	}
+	b->after[b->nafter].name = ex_cxstr(w->x, clang_getCursorSpelling(c));
+	b->after[b->nafter].off = off - w->pos;
+	b->after[b->nafter].named = named_in_driver(w->x, b->after[b->nafter].name);
+	b->nafter++;
+	return CXChildVisit_Continue;
+}
+
+/*
+ * The buffer's object obj is a struct member of `size` bytes, b->bytes of them from where
+ * the buffer points: how far that struct goes on, and its members after obj (a read may
+ * spill into them on purpose: IIO's `struct { __le16 channels[3]; u8 garbage; ... }`).
+ */
+static void member_room(struct ex *x, CXCursor obj, long size, struct rml_bufref *b)
+{
+	CXCursor ref = clang_getCursorReferenced(ex_strip(obj)), rec;
+	struct after_walk w = { x, b, 0, 0 };
+	long long bits;
+	long rsize;
+
+	if (clang_getCursorKind(ref) != CXCursor_FieldDecl || b->bytes < 0 || size < b->bytes)
+		return;
+	rec = clang_getCursorSemanticParent(ref);
+	rsize = size_of(clang_getCursorType(rec));
+	bits = clang_Cursor_getOffsetOfField(ref);
+	if (rsize < 0 || bits < 0)
+		return;
+	w.from = (long)(bits / 8) + size;
+	w.pos = (long)(bits / 8) + size - b->bytes;
+	if (rsize < w.pos + b->bytes)
+		return;
+	b->room = rsize - w.pos;
+	clang_visitChildren(rec, after_visit, &w);
+}
+
 /*
  * &obj, &arr[k], &ptr (a pointer: the CVE shape), &ptr + k: what the address points into.
  * k: elements of the address's type added to it (&p + k).
@@ -92,14 +174,17 @@ static void addr_of(struct ex *x, CXCursor op, long k, struct rml_bufref *b)
 		    !object_of(x, base, b))
 			return;
 		b->elem = elem_size(clang_getCursorType(base));
-		if (size_of(clang_getCursorType(base)) >= 0 && b->elem > 0)
+		if (size_of(clang_getCursorType(base)) >= 0 && b->elem > 0) {
 			b->bytes = size_of(clang_getCursorType(base)) - ((long)i.v + k) * b->elem;
+			member_room(x, base, size_of(clang_getCursorType(base)), b);
+		}
 		return;
 	}
 	if (!object_of(x, op, b) || k)
 		return;
 	b->bytes = size_of(t);
 	b->elem = is_array_type(t) ? elem_size(t) : b->bytes;
+	member_room(x, op, b->bytes, b);
 }
 
 /* The buffer argument of a bulk, raw or noinc call. */
@@ -111,7 +196,7 @@ static void buf_of(struct ex *x, CXCursor arg, const char *text, struct rml_bufr
 	struct kids kids;
 
 	b->text = text ? text : ex_spelled_text(x, arg);
-	b->bytes = b->elem = -1;
+	b->bytes = b->elem = b->room = -1;
 	if (clang_getCursorKind(s) == CXCursor_BinaryOperator &&
 	    clang_getCursorBinaryOperatorKind(s) == CXBinaryOperator_Add) {
 		struct rml_num n;
@@ -144,8 +229,10 @@ static void buf_of(struct ex *x, CXCursor arg, const char *text, struct rml_bufr
 	if (is_array_type(t) && k >= 0 && object_of(x, s, b)) {
 		/* an array decaying to its first element, k elements on */
 		b->elem = elem_size(t);
-		if (size_of(t) >= 0 && b->elem > 0)
+		if (size_of(t) >= 0 && b->elem > 0) {
 			b->bytes = size_of(t) - k * b->elem;
+			member_room(x, s, size_of(t), b);
+		}
 		return;
 	}
 	pt = clang_getPointeeType(clang_getCanonicalType(t));
@@ -214,7 +301,7 @@ void ex_regcall(struct ex *x, CXCursor call, const struct rml_regapi *api, int n
 	rc->value = arg_operand(x, call, api->val_arg, nargs, texts);
 	rc->count = arg_operand(x, call, api->count_arg, nargs, texts);
 	rc->prep_mask = rml_ce_unknown(NULL);
-	rc->buf.bytes = rc->buf.elem = -1;
+	rc->buf.bytes = rc->buf.elem = rc->buf.room = -1;
 	if (api->buf_arg >= 0 && api->buf_arg < nargs)
 		buf_of(x, clang_Cursor_getArgument(call, (unsigned)api->buf_arg),
 		       api->buf_arg < MAX_ARGS ? texts[api->buf_arg] : NULL, &rc->buf);
