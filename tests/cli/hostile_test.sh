@@ -552,5 +552,42 @@ else
 	ko "-o killed mid-run: the run ended within 1 s, before it could be killed"
 fi
 
+# ---- a run killed while its workers analyse: no worker outlives it ----------------------
+# The workers hang (RML_TEST_HANG, tests only); the run is killed with SIGKILL, which it
+# cannot catch: each worker ends with it (PR_SET_PDEATHSIG) instead of running on.
+mkdir "$T/orphan"
+echo "$ONE_SRC" >"$T/orphan/a.c"
+mkdir "$T/orphan2"
+echo "$ONE_SRC" >"$T/orphan2/b.c"
+RML_TEST_HANG=$T/orphan/a.c "$RL" -j 2 --timeout=0 "$T/orphan/a.c" "$T/orphan2/b.c" \
+	>/dev/null 2>&1 &
+pid=$!
+workers=""
+for i in $(seq 50); do
+	workers=$(ps -o pid= --ppid "$pid" 2>/dev/null | tr -d ' ')
+	[ -n "$workers" ] && break
+	sleep 0.1
+done
+# dead: no such process, or a zombie nobody has reaped yet
+dead() {
+	! kill -0 "$1" 2>/dev/null || grep -q '^State:.*Z' "/proc/$1/status" 2>/dev/null
+}
+if [ -z "$workers" ]; then
+	ko "killed run: no worker seen under $pid"
+	kill -KILL "$pid" 2>/dev/null
+else
+	kill -KILL "$pid"
+	wait "$pid" 2>/dev/null
+	left=""
+	for w in $workers; do
+		for i in $(seq 50); do
+			dead "$w" && break
+			sleep 0.1
+		done
+		dead "$w" || { left="$left $w"; kill -KILL "$w" 2>/dev/null; }
+	done
+	[ -z "$left" ] && ok || ko "killed run: worker(s)$left still running 5 s after the run was killed"
+fi
+
 echo "$pass passed, $fail failed, $skip skipped"
 [ "$fail" -eq 0 ]
