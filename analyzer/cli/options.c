@@ -5,7 +5,6 @@
  */
 #include "options.h"
 
-#include <ctype.h>
 #include <errno.h>
 #include <fnmatch.h>
 #include <stdio.h>
@@ -336,7 +335,12 @@ static int run_option(struct rml_cli *c, int argc, char **argv, int *i)
 
 	if (path_option(c, argc, argv, i, &bad))
 		return 1;
-	if (!strncmp(a, "-j", 2) && (a[2] || (*i + 1 < argc && isdigit((unsigned char)argv[*i + 1][0])))) {
+	if (!strncmp(a, "-j", 2)) {
+		/* -jN or -j N; a word after -j that is not a number is an error, not a file */
+		if (!a[2] && *i + 1 >= argc) {
+			fprintf(stderr, "regmap-lint: error: -j needs a number (see --help)\n");
+			return -1;
+		}
 		v = a[2] ? a + 2 : argv[++*i];
 		if (number("-j", v, 1, RML_POOL_MAX_JOBS, &n) < 0)
 			return -1;

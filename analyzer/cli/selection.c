@@ -41,6 +41,32 @@ static int apply_list(struct rml_run_state *r, bool *enabled, const char *list, 
 	return rc;
 }
 
+/*
+ * The config's rule lists into enabled, both checked before either is applied: an unknown
+ * rule is an error at its line ("PATH:LINE: unknown rule ..."), and then nothing changes.
+ * With --enable on the command line the lists are checked, not applied.
+ */
+static int config_rules(struct rml_run_state *r, const struct rml_config *cfg, bool *enabled)
+{
+	bool *sel = rml_xcalloc(rml_nrules + 1, sizeof(*sel));
+	char where[PATH_MAX + 32];
+	int rc = 0;
+
+	memcpy(sel, enabled, rml_nrules * sizeof(*sel));
+	if (cfg->enable) {
+		snprintf(where, sizeof(where), "%s:%lu", cfg->path, cfg->enable_line);
+		rc |= apply_list(r, sel, cfg->enable, true, where);
+	}
+	if (cfg->disable) {
+		snprintf(where, sizeof(where), "%s:%lu", cfg->path, cfg->disable_line);
+		rc |= apply_list(r, sel, cfg->disable, false, where);
+	}
+	if (!rc && !r->o->enable_given)
+		memcpy(enabled, sel, rml_nrules * sizeof(*sel));
+	free(sel);
+	return rc ? -1 : 0;
+}
+
 static char *dir_of(const char *abs)
 {
 	const char *slash = strrchr(abs, '/');
@@ -94,15 +120,12 @@ static struct rml_sel *get_sel(struct rml_run_state *r, const char *cfgpath)
 	}
 	for (size_t i = 0; i < rml_nrules; i++)
 		s->enabled[i] = true;
-	if (!bad && !o->enable_given) {
-		if (cfg.enable && apply_list(r, s->enabled, cfg.enable, true, cfgpath) < 0)
-			bad = true;
-		if (cfg.disable && apply_list(r, s->enabled, cfg.disable, false, cfgpath) < 0)
-			bad = true;
-	}
+	/* a config with an error is not applied at all (its rule lists checked first) */
+	if (!bad && config_rules(r, &cfg, s->enabled) < 0)
+		bad = true;
 	for (size_t i = 0; i < rml_nrules; i++)
 		s->enabled[i] = o->enable_given ? o->enabled[i] : s->enabled[i] && o->enabled[i];
-	if (!o->siblings_set && cfg.siblings >= 0 && !o->kbuild)
+	if (!bad && !o->siblings_set && cfg.siblings >= 0 && !o->kbuild)
 		s->siblings = cfg.siblings;
 	if (o->baseline) {
 		/* the command line's baseline: shared by every selection, loaded once */
@@ -113,7 +136,7 @@ static struct rml_sel *get_sel(struct rml_run_state *r, const char *cfgpath)
 		}
 		if (!s->baseline && load_baseline(r, s, o->baseline) < 0)
 			bad = true;
-	} else if (cfg.baseline && !o->write_baseline) {
+	} else if (!bad && cfg.baseline && !o->write_baseline) {
 		if (load_baseline(r, s, cfg.baseline) < 0)
 			bad = true;
 	}

@@ -95,11 +95,22 @@ expect "-j 0" 2
 experr "-j 0" "error: -j=0: a number from 1 to 64"
 run "$RL" --jobs=x drv/foo.c
 expect "--jobs=x" 2
+# a word after -j that is no number is an error, not a file to analyse
+run "$RL" -j abc drv/foo.c
+expect "-j abc" 2
+[ "$(cat "$T/err")" = "regmap-lint: error: -j=abc: a number from 1 to 64" ] && ok ||
+	ko "-j abc: stderr: $(cat "$T/err")"
+run "$RL" drv/foo.c -j
+expect "-j without a number" 2
+[ "$(cat "$T/err")" = "regmap-lint: error: -j needs a number (see --help)" ] && ok ||
+	ko "-j without a number: stderr: $(cat "$T/err")"
 
 # ---- --files-from -------------------------------------------------------------------
-printf 'drv/foo.c\n\n%s\n' "$SRC/corpus/field-lsb-gt-msb/ok-ordered.c" >"$T/list"
+printf '# the files to check\ndrv/foo.c\n\n  # indented comment\n%s\n' "$SRC/corpus/field-lsb-gt-msb/ok-ordered.c" >"$T/list"
 run "$RL" --no-config --files-from=list
-expect "--files-from FILE" 1 'drv/foo.c:13:'
+expect "--files-from FILE (with comment lines)" 1 'drv/foo.c:13:'
+nout "--files-from: a comment is no file" 'error'
+[ -s "$T/err" ] && ko "--files-from with comments: stderr: $(cat "$T/err")" || ok
 printf 'drv/foo.c\r\n' | "$RL" --no-config --files-from=- >"$T/out" 2>"$T/err"
 rc=$?
 expect "--files-from - (CRLF)" 1 'drv/foo.c:13:'
@@ -162,7 +173,18 @@ rm "$T/cfg/sub/.regmap-lint"
 printf 'disable = no-such-rule\n' >"$T/cfg/.regmap-lint"
 run "$RL" cfg/sub/foo.c
 expect "config with an unknown rule" 2
-experr "config unknown rule" "unknown rule 'no-such-rule'"
+experr "config unknown rule" "error: $T/cfg/.regmap-lint:1: unknown rule 'no-such-rule' (see --list-rules)"
+# a comment after a value
+printf 'disable = field-overlap   # the table is known to overlap\n' >"$T/cfg/.regmap-lint"
+run "$RL" cfg/sub/foo.c
+expect "config: a comment after the value" 1 'write-exceeds-field-width'
+nout "config: a comment after the value" 'field-overlap'
+[ -s "$T/err" ] && ko "config: a comment after the value: stderr: $(cat "$T/err")" || ok
+# a bad config is applied all or nothing: the good line before the bad one does not count
+printf 'enable = field-overlap\ndisable = field-lsb-gt-msb, nosuch-*\n' >"$T/cfg/.regmap-lint"
+run "$RL" cfg/sub/foo.c
+expect "bad config: nothing of it applied" 2 'write-exceeds-field-width'
+experr "bad config: the line" "error: $T/cfg/.regmap-lint:2: unknown rule 'nosuch-\*'"
 rm "$T/cfg/.regmap-lint"
 
 # ---- inline suppressions -------------------------------------------------------------
