@@ -133,6 +133,45 @@ static int apply_patch(struct rml_run_state *r, const char *name)
 	return 0;
 }
 
+static bool blank(const char *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if (!strchr(" \t\r\n", s[i]) || !s[i])
+			return false;
+	return true;
+}
+
+/*
+ * The change's text (heap, len bytes) into r->diff; name for errors. A coloured diff (git
+ * diff --color) that holds no diff as it is, is read without its colours. Input with no
+ * unified diff in it at all (a --stat summary, plain text) is an error, not an empty
+ * change; blank input is an empty change. 0, or -1 (said).
+ */
+static int parse_change(struct rml_run_state *r, const char *name, char *text, size_t len)
+{
+	char err[PATH_MAX + 256];
+
+	if (rml_udiff_parse(text, len, -1, &r->diff, err, sizeof(err)) < 0) {
+		rml_run_error(r, "%s: %s", name, err);
+		return -1;
+	}
+	if (!r->diff.n && memchr(text, '\033', len)) {
+		rml_udiff_fini(&r->diff);
+		len = rml_udiff_uncolor(text, len);
+		if (rml_udiff_parse(text, len, -1, &r->diff, err, sizeof(err)) < 0) {
+			rml_run_error(r, "%s: %s", name, err);
+			return -1;
+		}
+	}
+	if (!r->diff.n && !blank(text, len)) {
+		rml_udiff_fini(&r->diff);
+		rml_run_error(r, "%s: not a unified diff: no file header or hunk in it (a --stat "
+			      "summary, or plain text?)", name);
+		return -1;
+	}
+	return 0;
+}
+
 /* The change to report on: --diff, --since or --patch (which also overlays the result). */
 static int load_diff(struct rml_run_state *r)
 {
@@ -169,12 +208,10 @@ static int load_diff(struct rml_run_state *r)
 		rml_run_error(r, "%s: %s", name, err);
 		return -1;
 	}
-	rc = rml_udiff_parse(text, len, -1, &r->diff, err, sizeof(err));
+	rc = parse_change(r, name, text, len);
 	free(text);
-	if (rc < 0) {
-		rml_run_error(r, "%s: %s", name, err);
+	if (rc < 0)
 		return -1;
-	}
 	r->have_diff = true;
 	return o->patch ? apply_patch(r, name) : 0;
 }

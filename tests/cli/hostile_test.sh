@@ -552,6 +552,40 @@ else
 	ko "-o killed mid-run: the run ended within 1 s, before it could be killed"
 fi
 
+# ---- --diff and --patch given something that is no diff ----------------------------------
+# Text, a --stat summary: an error naming the cause, never "no finding on the changed lines".
+NODIFF="not a unified diff: no file header or hunk in it (a --stat summary, or plain text?)"
+printf 'hello\nthis is no diff\n' >"$T/text.diff"
+run "$RL" --diff="$T/text.diff" "$T/bad.c"
+expect "--diff of plain text" 2 "" "regmap-lint: error: $T/text.diff: $NODIFF"
+printf ' bad.c | 2 +-\n 1 file changed, 1 insertion(+), 1 deletion(-)\n' >"$T/stat.diff"
+run "$RL" --diff=- "$T/bad.c" <"$T/stat.diff"
+expect "--diff=- of a --stat summary" 2 "" "regmap-lint: error: -: $NODIFF"
+run "$RL" --patch="$T/stat.diff"
+expect "--patch of a --stat summary" 2 "" "regmap-lint: error: $T/stat.diff: $NODIFF"
+run "$RL" --format=json --diff="$T/text.diff" "$T/bad.c"
+[ "$rc" -eq 2 ] && grep -q "\"message\": \"$T/text.diff: not a unified diff" "$T/out" && ok ||
+	ko "--diff of plain text, json: exit $rc; $(head -c 300 "$T/out")"
+# blank input is an empty change: nothing is on an added line
+: >"$T/empty.diff"
+run "$RL" --diff="$T/empty.diff" "$T/bad.c"
+expect "--diff of an empty change" 0 "" ""
+# a coloured diff (git diff --color=always) is read without its colours
+if command -v git >/dev/null 2>&1; then
+	(cd "$T" && git diff --no-index --no-ext-diff --color=always /dev/null bad.c >"$T/color.diff")
+	(cd "$T" && git diff --no-index --no-ext-diff --color=never /dev/null bad.c >"$T/plain.diff")
+	grep -q "$(printf '\033')" "$T/color.diff" && ok || ko "git diff --color=always wrote no colour"
+	run "$RL" --diff="$T/plain.diff" "$T/bad.c"
+	cp "$T/out" "$T/plain.out"
+	[ "$rc" -eq 1 ] && grep -qF "$BAD_LINE" "$T/out" && ok ||
+		ko "--diff of a new file's diff: exit $rc; $(head -c 300 "$T/out")"
+	run "$RL" --diff="$T/color.diff" "$T/bad.c"
+	[ "$rc" -eq 1 ] && cmp -s "$T/out" "$T/plain.out" && [ ! -s "$T/err" ] && ok ||
+		ko "--diff of a coloured diff: exit $rc, not the plain diff's report: $(head -c 300 "$T/out")"
+else
+	skipped "a coloured diff: git is not installed"
+fi
+
 # ---- a run killed while its workers analyse: no worker outlives it ----------------------
 # The workers hang (RML_TEST_HANG, tests only); the run is killed with SIGKILL, which it
 # cannot catch: each worker ends with it (PR_SET_PDEATHSIG) instead of running on.
