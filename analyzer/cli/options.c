@@ -317,6 +317,7 @@ static const char *path_option(struct rml_cli *c, int argc, char **argv, int *i,
 		{ "--since", &c->run.since },
 		{ "--patch", &c->run.patch },
 		{ "--contents-from", &c->run.contents_from },
+		{ "--stdin-filename", &c->run.stdin_name },
 	};
 	const char *v;
 
@@ -385,6 +386,10 @@ static int check_run_options(const struct rml_cli *c)
 	}
 	if (o->baseline && o->write_baseline) {
 		fprintf(stderr, "regmap-lint: error: --baseline and --write-baseline: one at a time\n");
+		return -1;
+	}
+	if (o->stdin_name && !*o->stdin_name) {
+		fprintf(stderr, "regmap-lint: error: --stdin-filename needs a file name\n");
 		return -1;
 	}
 	if (o->files_from && o->diff && !strcmp(o->files_from, "-") && !strcmp(o->diff, "-")) {

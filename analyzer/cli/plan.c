@@ -402,14 +402,52 @@ static void plan_groups(struct rml_run_state *r)
 	}
 }
 
-/* The files of the command line and of --files-from. 0, or -1 (said). */
+/*
+ * "-": the source on stdin, as the file --stdin-filename names (its directory's headers,
+ * siblings and config count, as for the file on disk), else "<stdin>". 0, or -1 (said).
+ */
+static int stdin_input(struct rml_run_state *r, struct rml_inlist *in, bool *taken)
+{
+	const struct rml_run_opts *o = r->o;
+	const char *name = o->stdin_name ? o->stdin_name : "<stdin>";
+	char *text = NULL;
+	size_t len = 0;
+
+	if (*taken || (o->files_from && !strcmp(o->files_from, "-")) ||
+	    (o->diff && !strcmp(o->diff, "-"))) {
+		rml_run_error(r, "-: stdin can be read only once (by one '-', --files-from=- "
+			      "or --diff=-)");
+		return -1;
+	}
+	*taken = true;
+	if (rml_read_fd(STDIN_FILENO, &text, &len) < 0) {
+		rml_run_error(r, "-: cannot read the source: %s", strerror(errno));
+		free(text);
+		return -1;
+	}
+	rml_overlay_set(&r->ov, name, text, len);
+	rml_inlist_add(in, name);
+	return 0;
+}
+
+/* The files of the command line ("-": stdin's) and of --files-from. 0, or -1 (said). */
 static int named_inputs(struct rml_run_state *r, struct rml_inlist *in)
 {
 	const struct rml_run_opts *o = r->o;
 	char err[PATH_MAX + 256];
+	bool stdin_taken = false;
 
-	for (size_t i = 0; i < o->ninputs; i++)
-		rml_inlist_add(in, o->inputs[i]);
+	for (size_t i = 0; i < o->ninputs; i++) {
+		if (strcmp(o->inputs[i], "-"))
+			rml_inlist_add(in, o->inputs[i]);
+		else if (stdin_input(r, in, &stdin_taken) < 0)
+			return -1;
+	}
+	if (o->stdin_name && !stdin_taken) {
+		rml_run_error(r, "--stdin-filename=%s: no '-' among the files to read it from "
+			      "stdin", o->stdin_name);
+		return -1;
+	}
 	if (o->files_from && rml_read_list(o->files_from, in, err, sizeof(err)) < 0) {
 		rml_run_error(r, "--files-from: %s", err);
 		return -1;

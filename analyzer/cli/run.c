@@ -209,10 +209,55 @@ static void check_driver(struct wk *w)
 	}
 }
 
+/* loc's file under dir_abs ('/'-terminated) named again under dir_rel (the same, as given). */
+static void rename_loc(struct rml_arena *a, struct rml_loc *loc, const char *dir_abs,
+		       const char *dir_rel)
+{
+	size_t n = strlen(dir_abs);
+
+	if (loc->file && !strncmp(loc->file, dir_abs, n) && loc->file[n])
+		loc->file = rml_arena_printf(a, "%s%s", dir_rel, loc->file + n);
+}
+
+/*
+ * With contents standing in for files (--contents-from, --patch, "-"), libclang parses a
+ * file named relatively by its absolute name (tu.c: so that its own headers resolve to
+ * their stand-ins), and the findings come back absolute. Named again as without stand-ins:
+ * what lies under a relatively named file's directory, by that directory as given.
+ */
+static void relative_names(struct wk *w)
+{
+	struct rml_arena *a = &w->g.merged.arena;
+
+	if (!w->r->ov.n)
+		return;
+	for (size_t k = 0; k < w->n; k++) {
+		const char *p = w->paths[k];
+		size_t dl = rml_dir_len(p);
+		char *rel, *full, *dir;
+
+		if (p[0] == '/' || (w->parse[k] && w->parse[k]->workdir))
+			continue;
+		rel = rml_arena_printf(a, "%.*s%s", (int)dl, p, dl ? "/" : "");
+		full = rml_abspath(dl ? rel : ".");
+		dir = rml_arena_printf(a, "%s%s", full, strcmp(full, "/") ? "/" : "");
+		free(full);
+		for (size_t e = 0; e < rml_diags_count(&w->g.diags); e++) {
+			struct rml_diag *d = rml_diags_at(&w->g.diags, e);
+
+			rename_loc(a, &d->loc, dir, rel);
+			for (size_t q = 0; q < d->nnotes; q++)
+				rename_loc(a, &d->notes[q].loc, dir, rel);
+		}
+	}
+}
+
 /* The driver's findings, but the siblings' and those an inline suppression silences. */
 static void filter_driver(struct wk *w)
 {
 	const struct rml_group *gr = w->gr;
+
+	relative_names(w);
 
 	/* the inputs' suppressions from the texts already read for them (headers: read here) */
 	for (size_t k = 0; k < gr->n; k++)

@@ -37,6 +37,7 @@ struct rml_run_opts {
 	const char *since;		/* --since REV */
 	const char *patch;		/* --patch FILE */
 	const char *contents_from;	/* --contents-from DIR */
+	const char *stdin_name;		/* --stdin-filename PATH: the name of "-" */
 	char **inputs;			/* files and directories from the command line */
 	size_t ninputs;
 };

@@ -586,6 +586,23 @@ else
 	skipped "a coloured diff: git is not installed"
 fi
 
+# ---- stdin asked for twice, or named with nothing to read ---------------------------------
+ONCE="regmap-lint: error: -: stdin can be read only once (by one '-', --files-from=- or --diff=-)"
+run "$RL" - - <"$T/bad.c"
+expect "- twice" 2 "" "$ONCE"
+echo "$T/bad.c" >"$T/list1"
+run "$RL" --files-from=- - <"$T/list1"
+expect "--files-from=- and -" 2 "" "$ONCE"
+run "$RL" --diff=- - <"$T/empty.diff"
+expect "--diff=- and -" 2 "" "$ONCE"
+run "$RL" --stdin-filename=drv.c "$T/bad.c"
+expect "--stdin-filename without -" 2 "" "regmap-lint: error: --stdin-filename=drv.c: no '-' among the files to read it from stdin"
+printf 'int x;\n\0\n' >"$T/nul.in"
+run "$RL" - <"$T/nul.in"
+expect "- with NUL bytes" 2 "<stdin>: error: binary file (contains NUL bytes), not C source" ""
+run "$RL" - </dev/null
+expect "- empty" 0 "" ""
+
 # ---- a run killed while its workers analyse: no worker outlives it ----------------------
 # The workers hang (RML_TEST_HANG, tests only); the run is killed with SIGKILL, which it
 # cannot catch: each worker ends with it (PR_SET_PDEATHSIG) instead of running on.

@@ -122,6 +122,18 @@ run "$RL" --no-config --files-from=list2
 expect "--files-from with a missing entry: reported, the rest analysed" 2 'drv/foo.c:13:'
 grep -q 'not-there.c: error: cannot open' "$T/out" && ok || ko "missing entry not reported: $(cat "$T/out")"
 
+# ---- "-": the source on stdin, --stdin-filename naming it (as editors pass a buffer) ----
+run "$RL" --no-config - <"$SRC/corpus/field-lsb-gt-msb/ko-swapped.c"
+expect "- reads stdin" 1 "^<stdin>:13:20: warning: 'F_GAIN'"
+# the buffer fixes the overlap; the file on disk does not: the buffer is what counts, and
+# the header beside the named path (FOO_CTRL) resolves as for the file itself
+sed 's|REG_FIELD(FOO_CTRL, 3, 6)|REG_FIELD(FOO_CTRL, 4, 6)|' drv/foo.c >"$T/buffer.c"
+run "$RL" --no-config --stdin-filename=drv/foo.c - <"$T/buffer.c"
+expect "--stdin-filename: the buffer under the file's name" 1 "^drv/foo.c:24:.*\[write-exceeds-field-width\]"
+nout "--stdin-filename: the file on disk is not read" 'field-overlap'
+run "$RL" --no-config --format=sarif --stdin-filename=drv/foo.c - <"$T/buffer.c"
+expect "--stdin-filename, sarif" 1 '"uri": "drv/foo.c"'
+
 # ---- -p compile_commands.json --------------------------------------------------------
 inc=$SRC/corpus/runtime/include
 cat >"$T/compile_commands.json" <<EOJ
