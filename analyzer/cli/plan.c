@@ -1,12 +1,11 @@
 /*
- * plan: what a run analyses (see run_impl.h): the overlays (--contents-from, --patch),
+ * plan: what a run analyses (see run_impl.h): the overlays (--contents-from, --patch, "-"),
  * the change (--diff, --since, --patch), the inputs (the command line, --files-from, the
  * change's files, the .c files including a header named), then the jobs (files, or
  * compile_commands.json entries with their own flags) and the drivers they make.
  */
 #include "run_impl.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <spawn.h>
@@ -21,51 +20,6 @@
 #include "inputs.h"
 
 extern char **environ;
-
-/* Every regular file under dir, as the file at the same relative path under the cwd. */
-static int overlay_dir(struct rml_run_state *r, const char *dir, const char *rel, int depth)
-{
-	char path[PATH_MAX], sub[PATH_MAX], err[256];
-	struct dirent *de;
-	struct stat st;
-	DIR *d;
-	int rc = 0;
-
-	snprintf(path, sizeof(path), "%s%s%s", dir, *rel ? "/" : "", rel);
-	d = opendir(path);
-	if (!d || depth > 64) {
-		rml_run_error(r, "--contents-from: %s: %s", path,
-			d ? "nested too deep" : strerror(errno));
-		if (d)
-			closedir(d);
-		return -1;
-	}
-	while ((de = readdir(d)) != NULL) {
-		char full[2 * PATH_MAX + 2], *text;
-		size_t len;
-
-		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
-			continue;
-		snprintf(sub, sizeof(sub), "%s%s%s", rel, *rel ? "/" : "", de->d_name);
-		snprintf(full, sizeof(full), "%s/%s", dir, sub);
-		if (lstat(full, &st) < 0)
-			continue;
-		if (S_ISDIR(st.st_mode)) {
-			if (overlay_dir(r, dir, sub, depth + 1) < 0)
-				rc = -1;
-		} else if (S_ISREG(st.st_mode)) {
-			if (rml_read_file(full, &text, &len, err, sizeof(err)) < 0) {
-				rml_run_error(r, "%s: %s", full, err);
-				rc = -1;
-				continue;
-			}
-			rml_overlay_set(&r->ov, sub, text, len);
-		}
-	}
-	closedir(d);
-	return rc;
-}
-
 
 /*
  * git with a fixed argv (no shell), its stdout collected. 0, or -1 with the reason printed.
@@ -481,8 +435,13 @@ int rml_run_plan(struct rml_run_state *r)
 	size_t skipped = 0;
 	int rc = -1;
 
-	if (o->contents_from && overlay_dir(r, o->contents_from, "", 0) < 0)
-		r->rc = RML_EXIT_TOOL_ERROR;
+	if (o->contents_from) {
+		char err[PATH_MAX + 256];
+
+		/* read lazily: only the stand-ins of the files the run reads (overlay.h) */
+		if (rml_overlay_set_dir(&r->ov, o->contents_from, err, sizeof(err)) < 0)
+			rml_run_error(r, "--contents-from: %s", err);
+	}
 	if ((o->diff || o->since || o->patch) && load_diff(r) < 0) {
 		r->rc = RML_EXIT_TOOL_ERROR;	/* a pipe that cannot be made says nothing */
 		return -1;

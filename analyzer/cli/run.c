@@ -229,7 +229,7 @@ static void relative_names(struct wk *w)
 {
 	struct rml_arena *a = &w->g.merged.arena;
 
-	if (!w->r->ov.n)
+	if (!rml_overlay_active(&w->r->ov))
 		return;
 	for (size_t k = 0; k < w->n; k++) {
 		const char *p = w->paths[k];
@@ -343,6 +343,8 @@ static int worker(size_t gi, int fd, void *ctx)
 	test_hooks(w.r, w.gr);
 	driver_inputs(&w);
 	check_driver(&w);
+	if (w.r->ov.failed)	/* a stand-in that could not be read (said) */
+		w.rc = RML_EXIT_TOOL_ERROR;
 	filter_driver(&w);
 	say_driver(&w);
 	rc = pack(&w, fd);
@@ -552,6 +554,8 @@ int rml_run(const struct rml_run_opts *o, struct rml_report *rep, void (*flush)(
 	rep->o.overlay = &r.ov;
 	r.srcs.overlay = &r.ov;
 	if (rml_run_plan(&r) == 0 && (!r.ngroups || cwd_reachable(&r))) {
+		if (r.ov.failed)	/* a stand-in the plan read, that could not be read (said) */
+			r.rc = RML_EXIT_TOOL_ERROR;
 		analyse(&r);
 		if (rml_filter_end(&r) < 0)
 			r.rc = RML_EXIT_TOOL_ERROR;

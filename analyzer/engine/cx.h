@@ -68,6 +68,7 @@
 	X(clang_getFileContents) \
 	X(clang_getFileName) \
 	X(clang_getIncludedFile) \
+	X(clang_getInclusions) \
 	X(clang_getNullCursor) \
 	X(clang_getNumDiagnostics) \
 	X(clang_getPointeeType) \

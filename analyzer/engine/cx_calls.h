@@ -55,6 +55,7 @@
 #define clang_getFileContents (rml_cx.clang_getFileContents)
 #define clang_getFileName (rml_cx.clang_getFileName)
 #define clang_getIncludedFile (rml_cx.clang_getIncludedFile)
+#define clang_getInclusions (rml_cx.clang_getInclusions)
 #define clang_getNullCursor (rml_cx.clang_getNullCursor)
 #define clang_getNumDiagnostics (rml_cx.clang_getNumDiagnostics)
 #define clang_getPointeeType (rml_cx.clang_getPointeeType)

@@ -603,6 +603,26 @@ expect "- with NUL bytes" 2 "<stdin>: error: binary file (contains NUL bytes), n
 run "$RL" - </dev/null
 expect "- empty" 0 "" ""
 
+# ---- --contents-from reads only the stand-ins it needs -------------------------------------
+# A directory of stand-ins may mirror a whole tree; one file analysed reads its own stand-in
+# and those of what it includes, not the rest: a 3 GB stand-in of another file is never read
+# (read, it would be an error: larger than a source file may be).
+mkdir -p "$T/cf/stand/cfd" "$T/cf/cfd"
+cp "$T/good.c" "$T/cf/cfd/a.c"
+cp "$T/bad.c" "$T/cf/stand/cfd/a.c"
+truncate -s 3G "$T/cf/stand/cfd/huge.c"
+LIMIT=60 run sh -c 'cd "$1" && exec "$2" --contents-from=stand cfd/a.c' sh "$T/cf" "$RL"
+expect "--contents-from: a 3 GB stand-in of a file not analysed" 1 "$(echo "$BAD_LINE" | sed "s|^$T/bad.c|cfd/a.c|")
+cfd/a.c:14:20: warning: 'F_MODE': lsb (9) is greater than msb (8), the field's mask is empty [field-lsb-gt-msb]
+cfd/a.c:20:9: warning: 'bar_fields[1]': lsb (5) is greater than msb (4), the field's mask is empty [field-lsb-gt-msb]
+cfd/a.c:26:39: warning: 'mode': lsb (3) is greater than msb (2), the field's mask is empty [field-lsb-gt-msb]" ""
+# ... and a stand-in that is needed and cannot be taken is an error, not the file on disk
+cp "$T/good.c" "$T/cf/cfd/huge.c"
+LIMIT=60 run sh -c 'cd "$1" && exec "$2" --contents-from=stand cfd/huge.c' sh "$T/cf" "$RL"
+[ "$rc" -eq 2 ] && grep -q "regmap-lint: error: --contents-from: $T/cf/stand/cfd/huge.c: file too large" "$T/err" &&
+	ok || ko "--contents-from: a needed stand-in too large: exit $rc; $(head -c 300 "$T/err")"
+rm -f "$T/cf/stand/cfd/huge.c"
+
 # ---- a run killed while its workers analyse: no worker outlives it ----------------------
 # The workers hang (RML_TEST_HANG, tests only); the run is killed with SIGKILL, which it
 # cannot catch: each worker ends with it (PR_SET_PDEATHSIG) instead of running on.

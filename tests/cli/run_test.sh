@@ -243,6 +243,19 @@ run "$RL" --no-config --baseline=bl/bad.txt bl/foo.c
 expect "bad baseline" 2
 experr "bad baseline" "bl/bad.txt:1: "
 
+# ---- --contents-from: stand-ins read when needed, headers included ---------------------
+# The stand-in of foo.h (a staged header) adds a table with lsb > msb; foo.c names the API
+# itself, so nothing reads foo.h before libclang does: it is read because the TU includes it.
+mkdir -p "$T/staged/drv"
+cp drv/foo.h "$T/staged/drv/foo.h"
+printf 'static const struct reg_field foo_extra = REG_FIELD(FOO_CTRL, 6, 5);\n' >>"$T/staged/drv/foo.h"
+run "$RL" --no-config --contents-from="$T/staged" drv/foo.c
+expect "--contents-from: a header's stand-in" 1 '^drv/foo.h:2:.*\[field-lsb-gt-msb\]'
+grep -q 'foo_extra' drv/foo.h && ko "--contents-from wrote into the tree" || ok
+run "$RL" --no-config --contents-from="$T/nowhere" drv/foo.c
+expect "--contents-from: no such directory" 2
+experr "--contents-from: no such directory" "error: --contents-from: $T/nowhere: No such file or directory"
+
 # ---- --diff, --since, --patch, --contents-from, pre-commit (a real git repository) ---
 if command -v git >/dev/null 2>&1; then
 	G="git -c user.name=t -c user.email=t@t -c init.defaultBranch=main -c commit.gpgsign=false"
