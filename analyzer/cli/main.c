@@ -192,6 +192,18 @@ static bool want_color(const struct rml_cli *c, int fd)
 	return term && *term && strcmp(term, "dumb") && isatty(fd);
 }
 
+/*
+ * A progress line over the drivers: on a terminal's stderr whose $TERM is set and not dumb,
+ * not under kbuild (each file a run of its own) nor with -v (its own text on stderr).
+ */
+static bool want_progress(const struct rml_cli *c)
+{
+	const char *term = getenv("TERM");
+
+	return !c->run.kbuild && !c->run.verbose && term && *term && strcmp(term, "dumb") &&
+	       isatty(STDERR_FILENO);
+}
+
 /* --explain RULE: the rule's doc; RULE is an id or its checkpatch type (FIELD_OVERLAP). */
 static int explain(const char *name)
 {
@@ -252,6 +264,7 @@ static int report_run(struct rml_cli *c, const struct rml_args *args, bool pinne
 {
 	struct rml_report rep;
 	struct sink sink;
+	char summary[128];
 	int rc;
 
 	if (sink_open(&sink, c->output, c->run.kbuild) < 0)
@@ -260,13 +273,18 @@ static int report_run(struct rml_cli *c, const struct rml_args *args, bool pinne
 	if (!pinned && (c->out.format == RML_FMT_SARIF || c->out.format == RML_FMT_JSON))
 		c->out.libclang = rml_libclang_version();
 	c->out.color = want_color(c, c->run.kbuild ? STDERR_FILENO : STDOUT_FILENO);
+	c->run.progress = want_progress(c);
 	c->run.inputs = args->inputs;
 	c->run.ninputs = args->ninputs;
 	rml_report_begin(&rep, sink.f, &c->out);
 	rc = rml_run(&c->run, &rep, sink_flush, &sink);
+	rml_report_summary(&rep, summary, sizeof(summary));
 	rml_report_end(&rep);
 	if (sink_close(&sink, c->output) < 0)
 		rc = RML_EXIT_TOOL_ERROR;
+	/* after the report, on stderr; never under kbuild, where each file is a run of its own */
+	if (*summary && !c->run.kbuild && !c->run.write_baseline)
+		fprintf(stderr, "%s\n", summary);
 	return rc;
 }
 

@@ -15,7 +15,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "exit.h"
@@ -406,6 +408,54 @@ static void task_failed(struct rml_run_state *r, const struct rml_group *g,
 	}
 }
 
+/* ---- the progress line ------------------------------------------------------------------ */
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* The progress line taken off the terminal (before anything else is written there). */
+static void progress_clear(struct rml_run_state *r)
+{
+	static const char clear[] = "\r\033[K";
+
+	if (r->progress_shown && write(STDERR_FILENO, clear, sizeof(clear) - 1) < 0)
+		r->progress = false;
+	r->progress_shown = false;
+}
+
+/* "regmap-lint: [done/planned] path", at most ten times a second, cut to the terminal. */
+static void progress_draw(struct rml_run_state *r, const char *path)
+{
+	struct winsize ws;
+	char line[PATH_MAX + 64];
+	double t = now();
+	size_t cols = 80;
+	int n;
+
+	if (!r->progress || (r->drawn > 0 && t - r->drawn < 0.1))
+		return;
+	if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 8)
+		cols = ws.ws_col;
+	n = snprintf(line, sizeof(line), "\rregmap-lint: [%zu/%zu] %s", r->ndone, r->nplanned,
+		     path);
+	if (n < 0)
+		return;
+	if ((size_t)n > cols)	/* the "\r" takes no column: one left free for the cursor */
+		n = (int)cols;
+	memcpy(line + n, "\033[K", 3);
+	if (write(STDERR_FILENO, line, (size_t)n + 3) < 0)
+		r->progress = false;
+	r->progress_shown = r->progress;
+	r->drawn = t;
+}
+
+/* ---- the parent: one driver reported ---------------------------------------------------- */
+
 /* One driver's result, filtered and reported. */
 static void finish_group(struct rml_run_state *r, const struct rml_group *g,
 			 const struct rml_task_result *t)
@@ -416,6 +466,7 @@ static void finish_group(struct rml_run_state *r, const struct rml_group *g,
 	int rc = RML_EXIT_TOOL_ERROR;
 	unsigned long nlines = 0;
 
+	progress_clear(r);
 	rml_arena_init(&arena);
 	rml_diags_init(&got, &arena);
 	rml_diags_init(&shown, &arena);
@@ -450,6 +501,8 @@ static void finish_group(struct rml_run_state *r, const struct rml_group *g,
 	raise_rc(r, rc);
 	if (r->flush)
 		r->flush(r->flush_ctx);
+	r->ndone++;
+	progress_draw(r, j->path);
 	rml_diags_fini(&shown);
 	rml_diags_fini(&got);
 	rml_arena_fini(&arena);
@@ -531,6 +584,8 @@ static void analyse(struct rml_run_state *r)
 	const struct rml_run_opts *o = r->o;
 
 	r->pool = (struct rml_pool_opts){ o->jobs, o->timeout, o->memory_mb };
+	r->nplanned = r->ngroups;
+	r->progress = o->progress && r->ngroups > 1;
 	/*
 	 * Several drivers: load libclang here once, and every worker inherits it. One driver:
 	 * its worker loads it, and this process stays small (cheaper to fork and to end). A
@@ -539,9 +594,11 @@ static void analyse(struct rml_run_state *r)
 	if (r->ngroups > 1)
 		rml_libclang_preload(NULL, 0);
 	if (rml_pool_run(r->ngroups, &r->pool, worker, done, r) < 0) {
+		progress_clear(r);
 		rml_run_error(r, "cannot start workers: %s", strerror(errno));
 		r->rc = RML_EXIT_TOOL_ERROR;
 	}
+	progress_clear(r);
 }
 
 int rml_run(const struct rml_run_opts *o, struct rml_report *rep, void (*flush)(void *),

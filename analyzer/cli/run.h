@@ -23,6 +23,7 @@ struct rml_run_opts {
 	bool siblings;			/* command line's choice (siblings_set) or the default */
 	bool siblings_set;
 	bool no_config;			/* --no-config: .regmap-lint files are not read */
+	bool progress;			/* stderr is a terminal: a progress line over drivers */
 	const bool *enabled;		/* command line's selection, per rule */
 	bool enable_given;		/* --enable given: the config's selection does not count */
 	struct rml_check_opts check;	/* parse options of command-line inputs, rules */

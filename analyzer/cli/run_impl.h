@@ -71,6 +71,10 @@ struct rml_run_state {
 	struct rml_srcs srcs;		/* the lines findings are on, for their identities */
 	unsigned nnew, nbaselined, nunchanged;
 	/* run.c */
+	bool progress;			/* a progress line (o->progress, several drivers) */
+	bool progress_shown;		/* it is on the terminal now */
+	size_t ndone, nplanned;		/* drivers reported, and planned (before retries) */
+	double drawn;			/* when it was last drawn (0: never) */
 	struct rml_arena arena;
 	struct rml_pool_opts pool;
 	struct rml_diags runerr;	/* errors of the run itself (rml_run_error) */

@@ -78,19 +78,39 @@ void rml_report_add(struct rml_report *r, const struct rml_diags *d, unsigned nf
 	for (size_t i = 0; i < rml_diags_count(d); i++) {
 		const struct rml_diag *diag = rml_diags_at(d, i);
 
-		if (diag->sev == RML_SEV_ERROR)
+		if (diag->sev == RML_SEV_ERROR) {
 			r->nerrors++;
-		else if (diag->sev == RML_SEV_WARNING)
+		} else if (diag->sev == RML_SEV_WARNING) {
 			r->nfindings++;
+			if (diag->loc.file && rml_strset_find(&r->finding_files, diag->loc.file) < 0)
+				rml_strset_add(&r->finding_files,
+					       rml_arena_strdup(&r->arena, diag->loc.file));
+		}
 	}
 	formats[r->o.format]->add(r, d, &s);
 	rml_srcs_fini(&s);
+}
+
+void rml_report_summary(const struct rml_report *r, char *buf, size_t len)
+{
+	size_t nf = r->finding_files.n;
+	int n;
+
+	*buf = '\0';
+	if (!r->nfindings)
+		return;
+	n = snprintf(buf, len, "regmap-lint: %u warning%s in %zu file%s", r->nfindings,
+		     r->nfindings == 1 ? "" : "s", nf, nf == 1 ? "" : "s");
+	if (r->nerrors && n > 0 && (size_t)n < len)
+		snprintf(buf + n, len - (size_t)n, ", and %u error%s", r->nerrors,
+			 r->nerrors == 1 ? "" : "s");
 }
 
 void rml_report_end(struct rml_report *r)
 {
 	if (formats[r->o.format]->end)
 		formats[r->o.format]->end(r);
+	rml_strset_fini(&r->finding_files);
 	rml_ptrvec_fini(&r->held);
 	rml_ptrvec_fini(&r->seen);
 	rml_arena_fini(&r->arena);

@@ -61,6 +61,7 @@ struct rml_report {
 	char *cwd;			/* absolute, '/'-terminated */
 	unsigned nfiles, nfindings, nerrors;
 	unsigned long nlines;
+	struct rml_strset finding_files;	/* the files findings are in (arena strings) */
 	struct rml_jw jw;
 };
 
@@ -74,6 +75,12 @@ void rml_report_add(struct rml_report *r, const struct rml_diags *d, unsigned nf
 		    unsigned long nlines);
 /* Close the report (checkpatch's total line, sarif's invocation, json's summary); free it. */
 void rml_report_end(struct rml_report *r);
+/*
+ * The summary of a report with findings, gcc's way: "regmap-lint: N warnings in M files"
+ * (M: the files they are in), ", and E errors" when files could not be analysed, into buf
+ * (no newline); "" without findings. Call before rml_report_end.
+ */
+void rml_report_summary(const struct rml_report *r, char *buf, size_t len);
 
 /*
  * --list-rules: each rule's id and summary, one a line; with fmt RML_FMT_JSON the list as

@@ -9,6 +9,7 @@ trap 'chmod -R u+rwx "$T" 2>/dev/null; rm -rf "$T"' EXIT
 chmod 755 "$T"
 pass=0
 fail=0
+. "$SRC/tests/cli/nobody.sh"
 
 # check NAME WANT_RC WANT_STDOUT_SUBSTRING -- command...
 check() {
@@ -84,17 +85,13 @@ else
 	echo "FAIL compile-errors-verbose: -v does not show the compiler's error"; fail=$((fail + 1))
 fi
 
-# unreadable: as root, read as nobody
+# unreadable: as root, read as nobody (tests/cli/nobody.sh)
 chmod 000 "$T/bad.c"
-if [ "$(id -u)" -eq 0 ]; then
-	if command -v setpriv >/dev/null 2>&1; then
-		exact unreadable 2 "$T/bad.c: error: cannot open: Permission denied" -- \
-			setpriv --reuid=65534 --regid=65534 --clear-groups "$RL" "$T/bad.c"
-	else
-		echo "SKIP unreadable: root without setpriv"
-	fi
+if pre=$(nobody_prefix "$T" "$RL"); then
+	# shellcheck disable=SC2086 # the prefix is words
+	exact unreadable 2 "$T/bad.c: error: cannot open: Permission denied" -- $pre "$RL" "$T/bad.c"
 else
-	exact unreadable 2 "$T/bad.c: error: cannot open: Permission denied" -- "$RL" "$T/bad.c"
+	echo "SKIP unreadable: nobody cannot run this build (root without setpriv, or a build nobody can reach)"
 fi
 chmod 644 "$T/bad.c"
 
