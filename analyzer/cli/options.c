@@ -90,7 +90,8 @@ static const char usage[] =
 	"\n"
 	"Report:\n"
 	"      --format=FMT      gcc (default), checkpatch, sarif (SARIF 2.1.0 for GitHub\n"
-	"                        code scanning) or json (schema \"regmap-lint/1\")\n"
+	"                        code scanning), json (schema \"regmap-lint/1\") or\n"
+	"                        codeclimate (GitLab's code quality report)\n"
 	"  -o FILE, --output=FILE  write the report to FILE, atomically (a temporary file\n"
 	"                        beside it, renamed into place when complete); \"-\" is\n"
 	"                        stdout. A FILE ending in .o, .s, .i or .obj is taken for\n"
@@ -101,8 +102,8 @@ static const char usage[] =
 	"      --terse           checkpatch: one line per finding, no summary when clean\n"
 	"      --emacs           checkpatch: \"path:line: \" before each finding\n"
 	"      --showfile        checkpatch: that prefix instead of the \"#line: FILE:\" line\n"
-	"      --sarif-root=DIR  sarif: artifact URIs relative to DIR (%SRCROOT%; default\n"
-	"                        the current directory)\n"
+	"      --sarif-root=DIR  sarif, codeclimate: paths relative to DIR (SARIF's\n"
+	"                        %SRCROOT%; default the current directory)\n"
 	"\n"
 	"Output (gcc format): one line per finding, \"file:line:col: warning: message\n"
 	"[rule-id]\", with \"note:\" lines for related places; a file that cannot be analysed\n"
@@ -226,7 +227,7 @@ static int report_option(struct rml_cli *c, int argc, char **argv, int *i)
 	if ((v = opt_value("--format", argc, argv, i, &bad))) {
 		if (rml_format_parse(v, &c->out.format) < 0) {
 			fprintf(stderr, "regmap-lint: error: unknown format '%s' "
-					"(gcc, checkpatch, sarif or json)\n", v);
+					"(gcc, checkpatch, sarif, json or codeclimate)\n", v);
 			return -1;
 		}
 		c->format_set = true;

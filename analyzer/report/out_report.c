@@ -23,6 +23,7 @@ static const struct rml_format_ops *const formats[] = {
 	[RML_FMT_CHECKPATCH] = &rml_format_checkpatch,
 	[RML_FMT_SARIF] = &rml_format_sarif,
 	[RML_FMT_JSON] = &rml_format_json,
+	[RML_FMT_CODECLIMATE] = &rml_format_codeclimate,
 };
 
 _Static_assert(RML_ARRAY_SIZE(formats) == RML_NFORMATS, "one entry per enum rml_format");
@@ -53,6 +54,17 @@ static char *abs_dir(struct rml_arena *a, const char *dir)
 		p = dir ? dir : ".";
 	n = strlen(p);
 	return rml_arena_printf(a, "%s%s", p, n && p[n - 1] == '/' ? "" : "/");
+}
+
+char *rml_report_abs(struct rml_report *r, const char *path)
+{
+	struct rml_arena *a = &r->arena;
+	const char *buf = path[0] == '/' ? path : rml_arena_printf(a, "%s%s", r->cwd, path);
+	char *folded = rml_path_fold(buf[0] == '/' ? buf : rml_arena_printf(a, "/%s", buf));
+	char *out = rml_arena_strdup(a, folded);
+
+	free(folded);
+	return out;
 }
 
 void rml_report_begin(struct rml_report *r, FILE *out, const struct rml_out_opts *o)

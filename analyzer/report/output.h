@@ -24,17 +24,18 @@ enum rml_format {
 	RML_FMT_CHECKPATCH,
 	RML_FMT_SARIF,
 	RML_FMT_JSON,
+	RML_FMT_CODECLIMATE,
 	RML_NFORMATS
 };
 
-/* "gcc", "checkpatch", "sarif", "json": 0, or -1 for anything else. */
+/* "gcc", "checkpatch", "sarif", "json", "codeclimate": 0, or -1 for anything else. */
 int rml_format_parse(const char *name, enum rml_format *fmt);
 
 struct rml_out_opts {
 	enum rml_format format;
 	bool color;			/* gcc only */
 	bool terse, emacs, showfile;	/* checkpatch.pl's options of the same names */
-	const char *root;		/* sarif: absolute directory URIs are relative to */
+	const char *root;		/* sarif, codeclimate: the directory paths are relative to */
 	const char *version;		/* regmap-lint's, for sarif and json */
 	const char *libclang;
 	const struct rml_overlay *overlay;	/* source lines from here first, or NULL */

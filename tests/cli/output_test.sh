@@ -207,8 +207,8 @@ run 2 "$RL" --explain && ok || ko "--explain without a rule"
 
 # --- --help documents it all
 run 0 "$RL" --help || ko "--help"
-for opt in --format= "-o FILE" --color= --terse --emacs --showfile --sarif-root= --explain \
-	"--list-rules"; do
+for opt in --format= codeclimate "-o FILE" --color= --terse --emacs --showfile --sarif-root= \
+	--explain "--list-rules"; do
 	has "$opt" "$T/out" && ok || ko "--help lacks $opt"
 done
 
