@@ -5,6 +5,7 @@
  */
 #include "options.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fnmatch.h>
 #include <stdio.h>
@@ -59,9 +60,16 @@ static const char usage[] =
 	"                        flags and directory (the kernel's gen_compile_commands.py\n"
 	"                        output works)\n"
 	"      --files-from=FILE read the files to analyse from FILE, one per line (\"-\":\n"
-	"                        stdin)\n"
+	"                        stdin); lines starting with '#' are comments\n"
+	"  -                     the source on stdin, named as --stdin-filename says (else\n"
+	"                        <stdin>): it stands in for that file, whose headers,\n"
+	"                        siblings and .regmap-lint count (an editor's buffer)\n"
+	"      --stdin-filename=PATH  the name of the source read from stdin\n"
 	"  -j N, --jobs=N        analyse N drivers at a time (default: the number of CPUs);\n"
 	"                        the report is the same, in the same order, for any N\n"
+	"      --shard=K/N       analyse only the K-th of N shares of the drivers (a CI\n"
+	"                        matrix): deterministic, a driver's files together, the N\n"
+	"                        shares together the whole run\n"
 	"      --timeout=SECONDS give up on a driver after SECONDS (default 120; 0: never):\n"
 	"                        it is reported as an error, the others are still analysed\n"
 	"      --max-memory=MB   the same for a driver needing more than MB of resident\n"
@@ -304,6 +312,25 @@ static int number(const char *name, const char *v, unsigned long lo, unsigned lo
 	return 0;
 }
 
+/* --shard K/N: 1 <= K <= N <= RML_MAX_SHARDS. 0, or -1 (said). */
+#define RML_MAX_SHARDS 1000
+
+static int shard(struct rml_cli *c, const char *v)
+{
+	unsigned k, n;
+	int used = 0;
+
+	if (sscanf(v, "%u/%u%n", &k, &n, &used) != 2 || v[used] || !isdigit((unsigned char)v[0]) ||
+	    !k || k > n || n > RML_MAX_SHARDS) {
+		fprintf(stderr, "regmap-lint: error: --shard=%s: K/N, with 1 <= K <= N <= %d\n",
+			v, RML_MAX_SHARDS);
+		return -1;
+	}
+	c->run.shard_k = k;
+	c->run.shard_n = n;
+	return 0;
+}
+
 /* The run's options that take a file, a directory or a revision: the value, or NULL. */
 static const char *path_option(struct rml_cli *c, int argc, char **argv, int *i, bool *bad)
 {
@@ -368,6 +395,9 @@ static int run_option(struct rml_cli *c, int argc, char **argv, int *i)
 			fprintf(stderr, "regmap-lint: error: -p needs a directory (see --help)\n");
 			return -1;
 		}
+	} else if ((v = opt_value("--shard", argc, argv, i, &bad))) {
+		if (shard(c, v) < 0)
+			return -1;
 	} else if (!strcmp(a, "--no-config")) {
 		c->run.no_config = true;
 	} else {
@@ -397,9 +427,14 @@ static int check_run_options(const struct rml_cli *c)
 		fprintf(stderr, "regmap-lint: error: --files-from=- and --diff=- both read stdin\n");
 		return -1;
 	}
+	if (o->shard_n && o->write_baseline) {
+		fprintf(stderr, "regmap-lint: error: --write-baseline records a whole run, not a "
+				"--shard of it\n");
+		return -1;
+	}
 	if ((c->verify || c->agree_log) &&
 	    (o->compdb || o->files_from || o->baseline || o->write_baseline || o->diff ||
-	     o->since || o->patch || o->contents_from)) {
+	     o->since || o->patch || o->contents_from || o->shard_n)) {
 		fprintf(stderr, "regmap-lint: error: --verify and --agree take files only\n");
 		return -1;
 	}

@@ -428,6 +428,40 @@ static int plan_jobs(struct rml_run_state *r, struct rml_inlist *in, size_t *ski
 	return 0;
 }
 
+/*
+ * --shard K/N: this run's drivers. The directories of the drivers, in the order the run
+ * meets them, are dealt out to the shards in turn (the i-th to shard i mod N + 1): a
+ * driver's files stay together (a directory met again, as compile_commands.json may,
+ * goes to the same shard), the shards of one command line are alike in size, and
+ * together they are the whole run, each driver in exactly one.
+ */
+static void plan_shard(struct rml_run_state *r)
+{
+	const struct rml_run_opts *o = r->o;
+	struct rml_strset dirs = { 0 };
+	size_t kept = 0, all = r->ngroups;
+
+	if (!o->shard_n)
+		return;
+	for (size_t i = 0; i < r->ngroups; i++) {
+		const char *p = r->jobs[r->groups[i].first].path;
+		char *dir = rml_arena_strndup(&r->arena, p, rml_dir_len(p));
+		long at = rml_strset_find(&dirs, dir);
+
+		if (at < 0) {
+			rml_strset_add(&dirs, dir);
+			at = (long)dirs.n - 1;
+		}
+		if ((unsigned long)at % o->shard_n == o->shard_k - 1)
+			r->groups[kept++] = r->groups[i];
+	}
+	r->ngroups = kept;
+	if (o->verbose)
+		fprintf(stderr, "regmap-lint: --shard %u/%u: %zu of %zu driver%s\n", o->shard_k,
+			o->shard_n, kept, all, all == 1 ? "" : "s");
+	rml_strset_fini(&dirs);
+}
+
 int rml_run_plan(struct rml_run_state *r)
 {
 	const struct rml_run_opts *o = r->o;
@@ -460,6 +494,7 @@ int rml_run_plan(struct rml_run_state *r)
 	if (r->rc == RML_EXIT_TOOL_ERROR && r->nsels && !r->njobs)
 		goto out;
 	plan_groups(r);
+	plan_shard(r);
 	rc = 0;
 out:
 	rml_inlist_fini(&in);

@@ -29,6 +29,7 @@ struct rml_run_opts {
 	struct rml_check_opts check;	/* parse options of command-line inputs, rules */
 	const struct rml_args_env *env;	/* for compile_commands.json entries */
 	unsigned jobs, timeout;
+	unsigned shard_k, shard_n;	/* --shard K/N (n 0: none): this run's part of the drivers */
 	size_t memory_mb;
 	const char *compdb;		/* -p DIR */
 	const char *files_from;		/* --files-from FILE|- */

@@ -105,6 +105,41 @@ expect "-j without a number" 2
 [ "$(cat "$T/err")" = "regmap-lint: error: -j needs a number (see --help)" ] && ok ||
 	ko "-j without a number: stderr: $(cat "$T/err")"
 
+# ---- --shard K/N: a CI matrix's share; the shards together are the whole run ------------
+"$RL" --no-config "$SRC/corpus" >"$T/whole" 2>/dev/null
+rwhole=$?
+: >"$T/shards"
+rmax=0
+for k in 1 2 3; do
+	"$RL" --no-config --shard=$k/3 "$SRC/corpus" >"$T/shard$k" 2>/dev/null
+	rk=$?
+	[ $rk -gt $rmax ] && rmax=$rk
+	cat "$T/shard$k" >>"$T/shards"
+	# deterministic: the same share again
+	"$RL" --no-config --shard=$k/3 -j 1 "$SRC/corpus" 2>/dev/null | cmp -s - "$T/shard$k" && ok ||
+		ko "--shard $k/3 differs from one run to the next"
+	[ -s "$T/shard$k" ] && ok || ko "--shard $k/3 is empty"
+done
+sort "$T/whole" >"$T/whole.sorted"
+sort "$T/shards" >"$T/shards.sorted"
+cmp -s "$T/whole.sorted" "$T/shards.sorted" && ok ||
+	ko "--shard: the union of 3 shards is not the whole run: $(diff "$T/whole.sorted" "$T/shards.sorted" | head -5)"
+[ $rmax -eq $rwhole ] && ok || ko "--shard: the worst shard's exit $rmax, the whole run's $rwhole"
+# a driver (here: a corpus directory) is in one shard only
+for d in $(sed -n 's|^\(.*\)/[^/]*:[0-9]*:[0-9]*: warning: .*|\1|p' "$T/whole" | sort -u); do
+	n=0
+	for k in 1 2 3; do grep -q "^$d/[^/]*:" "$T/shard$k" && n=$((n + 1)); done
+	[ $n -eq 1 ] && ok || ko "--shard: the findings of $d are in $n shards"
+done
+run "$RL" --shard=2/3 --write-baseline=b.txt drv/foo.c
+expect "--shard with --write-baseline" 2
+experr "--shard with --write-baseline" "records a whole run, not a --shard of it"
+for bad in 0/3 4/3 1/0 1/3x x/3 3 1/1001; do
+	run "$RL" --shard=$bad drv/foo.c
+	expect "--shard=$bad" 2
+	experr "--shard=$bad" "error: --shard=$bad: K/N, with 1 <= K <= N <= 1000"
+done
+
 # ---- --files-from -------------------------------------------------------------------
 printf '# the files to check\ndrv/foo.c\n\n  # indented comment\n%s\n' "$SRC/corpus/field-lsb-gt-msb/ok-ordered.c" >"$T/list"
 run "$RL" --no-config --files-from=list
