@@ -103,7 +103,12 @@ static const char usage[] =
 	"  -o FILE, --output=FILE  write the report to FILE, atomically (a temporary file\n"
 	"                        beside it, renamed into place when complete); \"-\" is\n"
 	"                        stdout. A FILE ending in .o, .s, .i or .obj is taken for\n"
-	"                        the compiler's -o of a pasted command line, ignored\n"
+	"                        the compiler's -o of a pasted command line, ignored.\n"
+	"                        Under kbuild, each call appends its results to FILE (one\n"
+	"                        write: make -jN calls do not mix); --merge reads them\n"
+	"      --merge FILE...   one report of what kbuild calls appended to FILE(s) with\n"
+	"                        -o, in --format (default: the one they were run with),\n"
+	"                        as one run over those files would have written it\n"
 	"      --color=WHEN      auto (default: on a terminal, $NO_COLOR unset or empty,\n"
 	"                        $TERM set and not dumb), always or never; gcc format\n"
 	"                        only, never with -o\n"
@@ -119,9 +124,10 @@ static const char usage[] =
 	"are described in docs/output.md. --verify and --agree print their own report.\n"
 	"\n"
 	"Under kbuild ($KBUILD_CHECKSRC set, as make C=1/C=2 CHECK=regmap-lint does), the\n"
-	"report goes to stderr, one write per line, and the exit status is 0 unless\n"
-	"--fail-on-findings is given: a failing checker stops the kernel build. Own options\n"
-	"reach regmap-lint there through kbuild's CF= or $REGMAP_LINT_OPTS.\n"
+	"report goes to stderr, one write per line (or, with -o FILE, is appended to FILE\n"
+	"for --merge), and the exit status is 0 unless --fail-on-findings is given: a\n"
+	"failing checker stops the kernel build. Own options reach regmap-lint there\n"
+	"through kbuild's CF= or $REGMAP_LINT_OPTS.\n"
 	"\n"
 	"A directory is walked for .c files (sorted; hidden entries and symlink loops are\n"
 	"left out, loops reported). Files that cannot involve the regmap_field API (neither\n"
@@ -432,6 +438,13 @@ static int check_run_options(const struct rml_cli *c)
 				"--shard of it\n");
 		return -1;
 	}
+	if (c->merge && (c->verify || c->agree_log || o->compdb || o->files_from || o->baseline ||
+			 o->write_baseline || o->diff || o->since || o->patch || o->contents_from ||
+			 o->shard_n || o->stdin_name)) {
+		fprintf(stderr, "regmap-lint: error: --merge takes record files only (and the "
+				"report's options)\n");
+		return -1;
+	}
 	if ((c->verify || c->agree_log) &&
 	    (o->compdb || o->files_from || o->baseline || o->write_baseline || o->diff ||
 	     o->since || o->patch || o->contents_from || o->shard_n)) {
@@ -464,6 +477,8 @@ static int parse_cli(struct rml_cli *c, int argc, char **argv, const char *versi
 			c->run.verbose = true;
 		} else if (!strcmp(a, "--verify")) {
 			c->verify = true;
+		} else if (!strcmp(a, "--merge")) {
+			c->merge = true;
 		} else if (!strcmp(a, "--fail-on-findings")) {
 			c->fail_on_findings = true;
 		} else if (!strcmp(a, "--siblings")) {

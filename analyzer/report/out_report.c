@@ -24,14 +24,20 @@ static const struct rml_format_ops *const formats[] = {
 	[RML_FMT_SARIF] = &rml_format_sarif,
 	[RML_FMT_JSON] = &rml_format_json,
 	[RML_FMT_CODECLIMATE] = &rml_format_codeclimate,
+	[RML_FMT_RECORD] = &rml_format_record,
 };
 
 _Static_assert(RML_ARRAY_SIZE(formats) == RML_NFORMATS, "one entry per enum rml_format");
 
+const char *rml_format_name(enum rml_format fmt)
+{
+	return formats[fmt]->name;
+}
+
 int rml_format_parse(const char *name, enum rml_format *fmt)
 {
 	for (size_t i = 0; i < RML_ARRAY_SIZE(formats); i++) {
-		if (!strcmp(name, formats[i]->name)) {
+		if (i != RML_FMT_RECORD && !strcmp(name, formats[i]->name)) {
 			*fmt = (enum rml_format)i;
 			return 0;
 		}

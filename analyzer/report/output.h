@@ -25,11 +25,14 @@ enum rml_format {
 	RML_FMT_SARIF,
 	RML_FMT_JSON,
 	RML_FMT_CODECLIMATE,
+	RML_FMT_RECORD,		/* not a --format: the body of a kbuild record (cli/record.h) */
 	RML_NFORMATS
 };
 
 /* "gcc", "checkpatch", "sarif", "json", "codeclimate": 0, or -1 for anything else. */
 int rml_format_parse(const char *name, enum rml_format *fmt);
+/* A format's --format word ("record" for RML_FMT_RECORD). */
+const char *rml_format_name(enum rml_format fmt);
 
 struct rml_out_opts {
 	enum rml_format format;

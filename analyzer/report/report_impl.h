@@ -30,6 +30,7 @@ extern const struct rml_format_ops rml_format_checkpatch;
 extern const struct rml_format_ops rml_format_sarif;
 extern const struct rml_format_ops rml_format_json;
 extern const struct rml_format_ops rml_format_codeclimate;
+extern const struct rml_format_ops rml_format_record;
 
 /*
  * path made absolute (against the report's cwd) with "." and ".." folded lexically

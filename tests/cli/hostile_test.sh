@@ -616,6 +616,38 @@ LIMIT=60 run sh -c 'cd "$1" && exec "$2" --contents-from=stand cfd/huge.c' sh "$
 	ok || ko "--contents-from: a needed stand-in too large: exit $rc; $(head -c 300 "$T/err")"
 rm -f "$T/cf/stand/cfd/huge.c"
 
+# ---- --merge given what no kbuild call wrote -------------------------------------------------
+mkdir "$T/rec"
+(cd "$T" && KBUILD_CHECKSRC=2 "$RL" -o rec/good.rml bad.c && KBUILD_CHECKSRC=2 "$RL" -o rec/good.rml good.c)
+size=$(wc -c <"$T/rec/good.rml")
+cp "$T/rec/good.rml" "$T/rec/junk.rml"
+printf 'make: *** [Makefile:1] Error 1\n' >>"$T/rec/junk.rml"
+run "$RL" --merge "$T/rec/junk.rml"
+expect "--merge: junk after the records" 2 "" "regmap-lint: error: $T/rec/junk.rml: record 3 (byte $size): not a regmap-lint record"
+head -c $((size - 5)) "$T/rec/good.rml" >"$T/rec/short.rml"
+second=$(grep -a -b -o 'RMLREC 1' "$T/rec/good.rml" | sed -n '2s/:.*//p')
+run "$RL" --merge "$T/rec/short.rml"
+expect "--merge: a record cut short" 2 "" "regmap-lint: error: $T/rec/short.rml: record 2 (byte $second): cut short"
+sed '1s/^RMLREC 1 [^ ]*/RMLREC 1 9.9.9/' "$T/rec/good.rml" >"$T/rec/old.rml"
+run "$RL" --merge "$T/rec/old.rml"
+expect "--merge: another version's record" 2 "" "regmap-lint: error: $T/rec/old.rml: record 1 (byte 0): written by regmap-lint 9.9.9 (this is $("$RL" --version | sed 's/^regmap-lint \([^ ]*\) .*/\1/')): merge it with that version"
+run "$RL" --merge "$T/bad.c"
+expect "--merge: a C file" 2 "" "regmap-lint: error: $T/bad.c: record 1 (byte 0): not a regmap-lint record"
+run "$RL" --merge "$T/rec/none.rml"
+expect "--merge: no such file" 2 "" "regmap-lint: error: $T/rec/none.rml: cannot open: No such file or directory"
+run "$RL" --merge
+expect "--merge: no file" 2 "" "regmap-lint: error: --merge: no record files (see --help)"
+run "$RL" --merge --diff="$T/empty.diff" "$T/rec/good.rml"
+expect "--merge with --diff" 2 "" "regmap-lint: error: --merge takes record files only (and the report's options)"
+# an empty record file: no call checked anything, nothing to report
+: >"$T/rec/empty.rml"
+run "$RL" --merge --format=json "$T/rec/empty.rml"
+[ "$rc" -eq 0 ] && grep -q '"files": 0,' "$T/out" && ok || ko "--merge of nothing: exit $rc; $(cat "$T/out")"
+# under kbuild, -o onto something that is no file: an error of that call, nothing appended
+mkdir "$T/rec/dir.rml"
+KBUILD_CHECKSRC=2 run "$RL" --fail-on-findings -o "$T/rec/dir.rml" "$T/bad.c"
+expect "kbuild -o onto a directory" 2 "" "regmap-lint: error: $T/rec/dir.rml: Is a directory"
+
 # ---- a run killed while its workers analyse: no worker outlives it ----------------------
 # The workers hang (RML_TEST_HANG, tests only); the run is killed with SIGKILL, which it
 # cannot catch: each worker ends with it (PR_SET_PDEATHSIG) instead of running on.

@@ -140,6 +140,54 @@ for bad in 0/3 4/3 1/0 1/3x x/3 3 1/1001; do
 	experr "--shard=$bad" "error: --shard=$bad: K/N, with 1 <= K <= N <= 1000"
 done
 
+# ---- kbuild: -o FILE appends a record per call, --merge makes one report of them -------
+# each driver in a directory of its own, as kbuild checks one file per call
+for d in kA kB kC; do mkdir -p "$T/$d"; done
+cp "$SRC/corpus/drivers/charger.c" "$T/kA/charger.c"
+cp "$SRC/corpus/field-lsb-gt-msb/ko-swapped.c" "$T/kB/swapped.c"
+cp "$SRC/corpus/field-lsb-gt-msb/ok-ordered.c" "$T/kC/clean.c"
+rm -f "$T/build.rml"
+# in another order than the report's, kA twice (a file checked again replaces its record)
+for f in kC/clean.c kA/charger.c kB/swapped.c kA/charger.c; do
+	KBUILD_CHECKSRC=2 "$RL" --no-config -o "$T/build.rml" "$f" >"$T/out" 2>"$T/err"
+	rc=$?
+	[ $rc -eq 0 ] && [ ! -s "$T/out" ] && [ ! -s "$T/err" ] && ok ||
+		ko "kbuild -o $f: exit $rc, stdout $(cat "$T/out"), stderr $(cat "$T/err")"
+done
+for f in json sarif checkpatch codeclimate gcc; do
+	run "$RL" --no-config --no-siblings --format=$f kA/charger.c kB/swapped.c kC/clean.c
+	mv "$T/out" "$T/direct.$f"
+	run "$RL" --merge --format=$f "$T/build.rml"
+	expect "--merge --format=$f" 1
+	cmp -s "$T/out" "$T/direct.$f" && ok ||
+		ko "--merge --format=$f is not the run's report: $(diff "$T/direct.$f" "$T/out" | head -6)"
+done
+experr "--merge: the summary" "^regmap-lint: 6 warnings in 2 files$"
+# the format asked for under kbuild is the merge's default
+KBUILD_CHECKSRC=2 "$RL" --no-config --format=sarif -o "$T/s.rml" kB/swapped.c
+run "$RL" --merge -o "$T/merged.sarif" "$T/s.rml"
+expect "--merge -o, the recorded format" 1
+grep -q '"ruleId": "field-lsb-gt-msb"' "$T/merged.sarif" && ok || ko "--merge: not the sarif asked for"
+# merged from another directory: the names are made absolute
+(cd / && "$RL" --merge "$T/build.rml") >"$T/out" 2>/dev/null
+grep -q "^$T/kA/charger.c:35:27: warning" "$T/out" && ok ||
+	ko "--merge from elsewhere: $(head -3 "$T/out")"
+# calls running at the same time (make -j): every record whole
+rm -f "$T/par.rml"
+pids=""
+for i in $(seq 24); do
+	mkdir -p "$T/par/d$i"
+	cp "$SRC/corpus/drivers/charger.c" "$T/par/d$i/c.c"
+	KBUILD_CHECKSRC=1 "$RL" --no-config -o "$T/par.rml" "par/d$i/c.c" 2>/dev/null &
+	pids="$pids $!"
+done
+for p in $pids; do wait "$p"; done
+run "$RL" --merge --format=json "$T/par.rml"
+expect "--merge of 24 calls at once" 1 '"files": 24,'
+grep -q '"findings": 48,' "$T/out" && ok || ko "--merge of 24 calls: $(tail -6 "$T/out")"
+[ "$(grep -c '"path": "par/d[0-9]*/c.c"' "$T/out")" -eq 96 ] && ok ||
+	ko "--merge of 24 calls: not every file's findings and notes"
+
 # ---- --files-from -------------------------------------------------------------------
 printf '# the files to check\ndrv/foo.c\n\n  # indented comment\n%s\n' "$SRC/corpus/field-lsb-gt-msb/ok-ordered.c" >"$T/list"
 run "$RL" --no-config --files-from=list
