@@ -486,6 +486,13 @@ static void finish_group(struct rml_run_state *r, const struct rml_group *g,
 	for (size_t e = 0; e < rml_diags_count(&got); e++) {
 		struct rml_diag *d = rml_diags_at(&got, e);
 
+		if (d->sev == RML_SEV_ERROR && d->loc.file) {	/* its baseline entries stand */
+			char *p = rml_abspath(d->loc.file);
+
+			if (rml_strset_find(&r->failed, p) < 0)
+				rml_strset_add(&r->failed, rml_arena_strdup(&r->arena, p));
+			free(p);
+		}
 		if (!rml_keep(r, j, d))
 			continue;
 		rml_ptrvec_push(&shown.v, d);

@@ -9,6 +9,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "rule.h"
 #include "config.h"
@@ -80,18 +81,53 @@ static char *dir_of(const char *abs)
 	return d;
 }
 
+char *rml_baseline_root(const char *path)
+{
+	char *abs = rml_abspath(path), *dir = dir_of(abs), *cand;
+	size_t n = strlen(dir);
+	struct stat st;
+
+	free(abs);
+	cand = rml_xmalloc(n + sizeof(".git"));
+	/* dir is absolute and '/'-terminated: each ancestor in turn, the root last */
+	while (dir[0] == '/') {
+		snprintf(cand, n + sizeof(".git"), "%s.git", dir);
+		if (lstat(cand, &st) == 0)	/* a directory, or a worktree's file */
+			break;
+		if (n == 1) {
+			n = 0;
+			break;
+		}
+		while (n > 1 && dir[n - 2] != '/')
+			n--;
+		dir[--n] = '\0';
+	}
+	free(cand);
+	if (!n || dir[0] != '/') {	/* not in a git work tree: the current directory */
+		free(dir);
+		abs = rml_abspath(".");
+		dir = rml_xmalloc(strlen(abs) + 2);
+		sprintf(dir, "%s%s", abs, strcmp(abs, "/") ? "/" : "");
+		free(abs);
+	}
+	return dir;
+}
+
 static int load_baseline(struct rml_run_state *r, struct rml_sel *s, const char *path)
 {
 	char err[PATH_MAX + 256], *abs = rml_abspath(path);
 
 	s->baseline = rml_xcalloc(1, sizeof(*s->baseline));
-	s->baseline_dir = dir_of(abs);
 	s->baseline_path = rml_xstrdup(path);
-	free(abs);
 	if (rml_baseline_load(path, s->baseline, err, sizeof(err)) < 0) {
 		rml_run_error(r, "%s", err);
+		s->baseline_dir = dir_of(abs);
+		free(abs);
 		return -1;
 	}
+	/* version 1: paths relative to the baseline's directory; 2: to its git top */
+	s->baseline_dir = s->baseline->version == 1 ? dir_of(abs) : rml_baseline_root(path);
+	free(abs);
 	return 0;
 }
 

@@ -327,6 +327,76 @@ printf 'not a baseline\n' >bl/bad.txt
 run "$RL" --no-config --baseline=bl/bad.txt bl/foo.c
 expect "bad baseline" 2
 experr "bad baseline" "bl/bad.txt:1: "
+# outside a git work tree, paths are relative to the directory regmap-lint ran in
+grep -q "	bl/foo.c	" bl/baseline.txt && ok || ko "baseline paths outside git: $(cat bl/baseline.txt)"
+
+# ---- baselines in a git work tree: paths from its top, stale only what was analysed ----
+if command -v git >/dev/null 2>&1; then
+	mkdir -p "$T/wt/drivers/foo" "$T/wt/drivers/bar" "$T/wt/ci"
+	cp drv/foo.c drv/foo.h "$T/wt/drivers/foo/"
+	cp "$SRC/corpus/field-lsb-gt-msb/ko-swapped.c" "$T/wt/drivers/bar/bar.c"
+	(cd "$T/wt" && git init -q . 2>/dev/null)
+	# written from a subdirectory, kept in another: the paths are the work tree's
+	(cd "$T/wt/drivers" && "$RL" --no-config --write-baseline=../ci/regmap-lint.baseline \
+		foo/foo.c bar/bar.c) 2>/dev/null
+	[ "$(cut -f4 "$T/wt/ci/regmap-lint.baseline" | grep -v '^#' | sort -u | tr '\n' ' ')" = \
+		"drivers/bar/bar.c drivers/foo/foo.c " ] && ok ||
+		ko "baseline paths in a work tree: $(cat "$T/wt/ci/regmap-lint.baseline")"
+	head -2 "$T/wt/ci/regmap-lint.baseline" | grep -q '^# regmap-lint baseline 2$' && ok ||
+		ko "baseline version: $(head -2 "$T/wt/ci/regmap-lint.baseline")"
+	# read from the top, from a driver's directory, and in a copy of the work tree elsewhere
+	for where in wt wt/drivers/foo; do
+		(cd "$T/$where" && "$RL" --no-config --baseline="$T/wt/ci/regmap-lint.baseline" \
+			"$T/wt/drivers/foo/foo.c") >"$T/out" 2>"$T/err"
+		rc=$?
+		expect "baseline read from $where" 0
+		[ -s "$T/err" ] && ko "baseline read from $where: stderr $(cat "$T/err")" || ok
+	done
+	cp -r "$T/wt" "$T/wt-copy"
+	(cd "$T/wt-copy/drivers/foo" && "$RL" --no-config --baseline=../../ci/regmap-lint.baseline foo.c) \
+		>"$T/out" 2>"$T/err"
+	rc=$?
+	expect "baseline in a copy of the work tree" 0
+	# one file analysed: the other file's entries are not stale; its own fixed one is
+	(cd "$T/wt" && "$RL" --no-config --baseline=ci/regmap-lint.baseline drivers/foo/foo.c) \
+		>"$T/out" 2>"$T/err"
+	[ ! -s "$T/err" ] && ok || ko "baseline: entries of a file not analysed called stale: $(cat "$T/err")"
+	sed -i 's|REG_FIELD(FOO_CTRL, 3, 6)|REG_FIELD(FOO_CTRL, 4, 6)|' "$T/wt/drivers/foo/foo.c"
+	(cd "$T/wt" && "$RL" --no-config --baseline=ci/regmap-lint.baseline drivers/foo/foo.c) \
+		>"$T/out" 2>"$T/err"
+	[ "$(cat "$T/err")" = "regmap-lint: ci/regmap-lint.baseline: 1 stale entry (no longer reported):
+regmap-lint:   drivers/foo/foo.c: 'F_GAIN' (bits 6:3) overlaps 'F_MODE' (bits 3:1) in register 0x10: shared bits 3:3 [field-overlap]" ] &&
+		ok || ko "baseline: the fixed finding's entry: $(cat "$T/err")"
+	# a file that could not be analysed: its entries are not stale either
+	mv "$T/wt/drivers/bar/bar.c" "$T/wt/drivers/bar/bar.c.away"
+	(cd "$T/wt" && "$RL" --no-config --baseline=ci/regmap-lint.baseline drivers/bar/bar.c) \
+		>"$T/out" 2>"$T/err"
+	rc=$?
+	expect "baseline: a file not analysed" 2 "bar.c: error: cannot open"
+	grep -q 'stale' "$T/err" && ko "baseline: an unanalysed file's entries called stale: $(cat "$T/err")" || ok
+	mv "$T/wt/drivers/bar/bar.c.away" "$T/wt/drivers/bar/bar.c"
+	# a change (--diff): the file's old findings are in the baseline, matched, not stale
+	(cd "$T/wt" && git add -A && git -c user.name=t -c user.email=t@t commit -q -m base)
+	sed -i 's|^\treturn regmap_field_write(foo->f\[F_MODE\], 9);|\tregmap_field_write(foo->f[F_GAIN], 16);\n\treturn regmap_field_write(foo->f[F_MODE], 9);|' \
+		"$T/wt/drivers/foo/foo.c"
+	(cd "$T/wt" && git diff -U0 >"$T/wt.diff" && git checkout -q drivers/foo/foo.c &&
+		sed -i 's|REG_FIELD(FOO_CTRL, 4, 6)|REG_FIELD(FOO_CTRL, 3, 6)|' drivers/foo/foo.c &&
+		git diff -U0 >/dev/null)
+	(cd "$T/wt" && "$RL" --no-config --since=HEAD --baseline=ci/regmap-lint.baseline) >"$T/out" 2>"$T/err"
+	rc=$?
+	expect "baseline with a change: nothing new on its lines" 0
+	[ ! -s "$T/err" ] && ok || ko "baseline with a change: stderr $(cat "$T/err")"
+	# a version 1 baseline (paths relative to its own directory) is still read
+	mkdir "$T/wt/drivers/v1"
+	{ echo '# regmap-lint baseline 1'; grep -v '^#' "$T/wt/ci/regmap-lint.baseline" |
+		sed -n 's|\tdrivers/foo/|\t|p'; } >"$T/wt/drivers/foo/v1.baseline"
+	(cd "$T/wt/drivers/v1" && "$RL" --no-config --baseline=../foo/v1.baseline ../foo/foo.c) \
+		>"$T/out" 2>"$T/err"
+	rc=$?
+	expect "a version 1 baseline" 0
+else
+	echo "SKIP baselines in a git work tree: git is not installed"
+fi
 
 # ---- --contents-from: stand-ins read when needed, headers included ---------------------
 # The stand-in of foo.h (a staged header) adds a table with lsb > msb; foo.c names the API
