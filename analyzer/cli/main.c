@@ -18,6 +18,7 @@
 #include "args.h"
 #include "corpus.h"
 #include "exit.h"
+#include "hook.h"
 #include "inputs.h"
 #include "options.h"
 #include "output.h"
@@ -422,6 +423,8 @@ static int run_mode(struct rml_cli *c, bool pinned)
 		rml_list_rules(stdout, c->out.format, c->out.version);
 		return RML_EXIT_CLEAN;
 	}
+	if (c->install_hook)
+		return rml_install_hook();
 	if (c->merge)
 		return merge(c, pinned);
 	return analyse(c, pinned);

@@ -90,7 +90,13 @@ static const char usage[] =
 	"                        analyse the patched files, report what its added lines\n"
 	"                        introduce; a patch that does not apply is an error\n"
 	"      --contents-from=DIR  read each file from DIR/<its path> when there (the\n"
-	"                        staged contents a pre-commit hook exported)\n"
+	"                        staged contents a pre-commit hook exported); only the\n"
+	"                        files the run needs are read\n"
+	"      --install-hook    write the git pre-commit hook into the repository of the\n"
+	"                        current directory (.git/hooks/pre-commit, or where git\n"
+	"                        looks): it checks the staged lines with this regmap-lint\n"
+	"                        and refuses a commit with findings (git commit\n"
+	"                        --no-verify skips it once); another hook is left alone\n"
 	"\n"
 	"A .regmap-lint file in a file's directory or above (the nearest) may set\n"
 	"\"enable = ids\", \"disable = ids\", \"siblings = yes|no\" and \"baseline = FILE\";\n"
@@ -479,6 +485,8 @@ static int parse_cli(struct rml_cli *c, int argc, char **argv, const char *versi
 			c->verify = true;
 		} else if (!strcmp(a, "--merge")) {
 			c->merge = true;
+		} else if (!strcmp(a, "--install-hook")) {
+			c->install_hook = true;
 		} else if (!strcmp(a, "--fail-on-findings")) {
 			c->fail_on_findings = true;
 		} else if (!strcmp(a, "--siblings")) {
@@ -511,6 +519,12 @@ static int parse_cli(struct rml_cli *c, int argc, char **argv, const char *versi
 		} else {
 			c->rest[c->nrest++] = a;
 		}
+	}
+	if (c->install_hook && (c->nrest || c->merge || c->verify || c->agree_log || c->output ||
+				c->list_rules || c->explain)) {
+		fprintf(stderr, "regmap-lint: error: --install-hook takes no files and no other "
+				"mode\n");
+		return -1;
 	}
 	if (check_run_options(c) < 0)
 		return -1;

@@ -24,6 +24,7 @@ struct rml_cli {
 	bool *enabled;			/* per rule; run.enabled and run.check.enabled point here */
 	bool verify, force_lone, list_rules, fail_on_findings;
 	bool merge;			/* --merge: rest are kbuild record files */
+	bool install_hook;		/* --install-hook */
 	bool done;			/* --help or --version answered */
 	bool format_set;
 	enum rml_color color;

@@ -8,51 +8,23 @@
 
 #include <errno.h>
 #include <limits.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "exit.h"
+#include "git.h"
 #include "inputs.h"
 
-extern char **environ;
-
-/*
- * git with a fixed argv (no shell), its stdout collected. 0, or -1 with the reason printed.
- * The only program regmap-lint ever runs, and only for --since.
- */
+/* git for --since, its failure the run's error. 0, or -1 (said). */
 static int run_git(struct rml_run_state *r, char *const argv[], char **out, size_t *len)
 {
-	posix_spawn_file_actions_t fa;
-	int p[2], st = 0, rc;
-	pid_t pid;
+	char err[256];
 
-	if (pipe(p) < 0)
-		return -1;
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_adddup2(&fa, p[1], STDOUT_FILENO);
-	posix_spawn_file_actions_addclose(&fa, p[0]);
-	posix_spawn_file_actions_addclose(&fa, p[1]);
-	rc = posix_spawnp(&pid, "git", &fa, NULL, argv, environ);
-	posix_spawn_file_actions_destroy(&fa);
-	close(p[1]);
-	if (rc) {
-		close(p[0]);
-		rml_run_error(r, "--since: cannot run git: %s", strerror(rc));
-		return -1;
-	}
-	rc = rml_read_fd(p[0], out, len);
-	close(p[0]);
-	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
-		;
-	if (rc < 0 || !WIFEXITED(st) || WEXITSTATUS(st)) {
-		rml_run_error(r, "--since: '%s %s' failed", argv[0], argv[1]);
-		free(*out);
-		*out = NULL;
+	if (rml_git(argv, out, len, err, sizeof(err)) < 0) {
+		rml_run_error(r, "--since: %s", err);
 		return -1;
 	}
 	return 0;

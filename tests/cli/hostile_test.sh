@@ -648,6 +648,14 @@ mkdir "$T/rec/dir.rml"
 KBUILD_CHECKSRC=2 run "$RL" --fail-on-findings -o "$T/rec/dir.rml" "$T/bad.c"
 expect "kbuild -o onto a directory" 2 "" "regmap-lint: error: $T/rec/dir.rml: Is a directory"
 
+# ---- --install-hook where it cannot install -------------------------------------------------
+run "$RL" --install-hook "$T/bad.c"
+expect "--install-hook with a file" 2 "" "regmap-lint: error: --install-hook takes no files and no other mode"
+mkdir "$T/nogit"
+run sh -c 'cd "$1" && GIT_CEILING_DIRECTORIES="$2" exec "$3" --install-hook' sh "$T/nogit" "$T" "$RL"
+[ "$rc" -eq 2 ] && [ "$(tail -n 1 "$T/err")" = "regmap-lint: error: --install-hook: 'git rev-parse' failed (not in a git repository?)" ] &&
+	ok || ko "--install-hook outside a repository: exit $rc; $(cat "$T/err")"
+
 # ---- a run killed while its workers analyse: no worker outlives it ----------------------
 # The workers hang (RML_TEST_HANG, tests only); the run is killed with SIGKILL, which it
 # cannot catch: each worker ends with it (PR_SET_PDEATHSIG) instead of running on.

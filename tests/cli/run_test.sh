@@ -445,20 +445,53 @@ if command -v git >/dev/null 2>&1; then
 	experr "--patch that does not apply" "change.patch: foo.c: hunk"
 	git checkout -q foo.c
 
-	# pre-commit: staged contents, staged lines
+	# pre-commit: the hook regmap-lint --install-hook writes (from a subdirectory: it
+	# finds the repository's hooks), calling this binary, not regmap-lint on $PATH; a
+	# foreign hook is left alone, the old recipe's link to ci/pre-commit replaced
+	mkdir sub
+	printf '#!/bin/sh\nexit 0\n' >.git/hooks/pre-commit
+	(cd sub && "$RL" --install-hook) >"$T/out" 2>"$T/err"
+	rc=$?
+	expect "--install-hook over another hook" 2
+	[ "$(cat "$T/err")" = "regmap-lint: error: --install-hook: ../.git/hooks/pre-commit is another hook, left as it is: remove it to install regmap-lint's, or have it run $(realpath "$RL")" ] &&
+		ok || ko "--install-hook over another hook: $(cat "$T/err")"
+	rm .git/hooks/pre-commit
 	ln -s "$SRC/ci/pre-commit" .git/hooks/pre-commit
+	(cd sub && "$RL" --install-hook) >"$T/out" 2>"$T/err"
+	rc=$?
+	expect "--install-hook" 0 "installed ../.git/hooks/pre-commit"
+	[ -f .git/hooks/pre-commit ] && [ ! -L .git/hooks/pre-commit ] && [ -x .git/hooks/pre-commit ] &&
+		ok || ko "--install-hook: the old link not replaced by an executable file"
+	# ci/pre-commit itself, but for the regmap-lint it calls
+	grep -v '^rl=' .git/hooks/pre-commit >"$T/hook.rest"
+	grep -v '^rl=' "$SRC/ci/pre-commit" | cmp -s - "$T/hook.rest" &&
+		grep -qxF "rl=\${REGMAP_LINT:-'$(realpath "$RL")'}" .git/hooks/pre-commit && ok ||
+		ko "--install-hook: not ci/pre-commit calling $RL: $(diff "$SRC/ci/pre-commit" .git/hooks/pre-commit)"
 	mkdir "$T/hooktmp"
-	export REGMAP_LINT="$RL" REGMAP_LINT_OPTS=--no-config TMPDIR="$T/hooktmp"
+	export REGMAP_LINT_OPTS=--no-config TMPDIR="$T/hooktmp"
 	sed -i 's|^\treturn regmap_field_write(foo->f\[F_MODE\], 9);|\tregmap_field_write(foo->f[F_GAIN], 16);\n\treturn regmap_field_write(foo->f[F_MODE], 9);|' foo.c
 	$G add foo.c
-	# the working tree fixes it, the index does not: the commit is refused
+	# the working tree fixes it, the index does not: the commit is refused, and says so
 	sed -i 's|foo->f\[F_GAIN\], 16|foo->f[F_GAIN], 15|' foo.c
-	if $G commit -q -m bad >"$T/out" 2>"$T/err"; then
+	if PATH=/usr/bin:/bin $G commit -q -m bad >"$T/out" 2>"$T/err"; then
 		ko "pre-commit: a staged defect was committed"
 	else
 		grep -q 'foo.c:24:.*writes 16' "$T/err" "$T/out" && ok ||
 			ko "pre-commit: finding not shown: $(cat "$T/out" "$T/err")"
+		grep -qx "regmap-lint: commit refused: fix the findings above on the staged lines; or commit with 'git commit --no-verify' to skip this check" "$T/err" &&
+			ok || ko "pre-commit: the refusal does not say so: $(cat "$T/err")"
 	fi
+	# a regmap-lint that cannot be run refuses the commit too, and says why
+	if REGMAP_LINT=$T/no-such-lint $G commit -q -m bad >"$T/out" 2>"$T/err"; then
+		ko "pre-commit: committed with no regmap-lint to run"
+	else
+		grep -qx "regmap-lint: commit refused: $T/no-such-lint not found (install regmap-lint, or name it in \$REGMAP_LINT); or commit with 'git commit --no-verify' to skip this check" "$T/err" &&
+			ok || ko "pre-commit without regmap-lint: $(cat "$T/err")"
+	fi
+	# --no-verify, as the refusal says, commits it
+	$G commit -q --no-verify -m bad-anyway >"$T/out" 2>"$T/err" && ok ||
+		ko "pre-commit: --no-verify did not commit: $(cat "$T/err")"
+	$G reset -q --soft HEAD~1
 	# the index fixes it, the working tree does not: the commit goes in; old findings
 	# in the file (not on staged lines) do not block it
 	$G add foo.c
@@ -486,7 +519,7 @@ if command -v git >/dev/null 2>&1; then
 	# the hook's temporary copies of the staged files are gone after every commit
 	[ -z "$(ls -A "$T/hooktmp")" ] && ok ||
 		ko "pre-commit: left its copies behind: $(ls -A "$T/hooktmp")"
-	unset REGMAP_LINT REGMAP_LINT_OPTS TMPDIR
+	unset REGMAP_LINT_OPTS TMPDIR
 
 	# the pre-commit framework with our .pre-commit-hooks.yaml (try-repo: this source tree
 	# as the hook repository, uncommitted changes included)
