@@ -29,15 +29,12 @@ import tempfile
 import yaml
 
 RL, SRC = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
-failed = passed = 0
+results = []  # (name, ok) of each check, in order
 
 
 def check(name, ok, why=""):
-    global failed, passed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
+    results.append((name, bool(ok)))
+    if not ok:
         print(f"FAIL {name}: {why}")
 
 
@@ -171,5 +168,6 @@ try:
 finally:
     shutil.rmtree(tmp, ignore_errors=True)
 
-print(f"{passed} passed, {failed} failed")
+failed = [name for name, ok in results if not ok]
+print(f"{len(results) - len(failed)} passed, {len(failed)} failed")
 sys.exit(1 if failed else 0)
