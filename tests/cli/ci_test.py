@@ -12,6 +12,9 @@
   scratch repository holding corpus/drivers; each step passes on findings, the reports are
   valid, and the shards' reports together hold the findings of one whole run. A file that
   cannot be analysed fails the step.
+- The release: meson.build's version is the tag GitLab's job builds, docs/CHANGES.md's
+  section and the rev of the pre-commit framework's lines the README prints (which name
+  this clone and hooks of .pre-commit-hooks.yaml); the README has no placeholder URL.
 - The build: the steps clone the release tag from REGMAP_LINT_GIT and configure it
   (run against a repository of this tree's HEAD, tagged), then build and install it from
   that directory.
@@ -131,6 +134,27 @@ try:
     env.update(CI_NODE_INDEX="1", CI_NODE_TOTAL="1", PATHS=". drivers/missing.c")
     check("gitlab: a file not analysed fails the job", sh(script, repo, env, "gitlab, missing") != 0,
           "exit 0")
+
+    # ---- the release: one tag named everywhere ----------------------------------------------
+    version = re.search(r"version: '([^']+)'", open(os.path.join(SRC, "meson.build")).read()).group(1)
+    tag = "v" + version
+    check("gitlab: builds this release", gl["variables"]["REGMAP_LINT_REF"] == tag,
+          f"{gl['variables']['REGMAP_LINT_REF']} for {tag}")
+    check("CHANGES.md: this release", f"\n## {version}\n" in
+          open(os.path.join(SRC, "docs", "CHANGES.md")).read(), f"no section {version}")
+    readme = open(os.path.join(SRC, "README.md")).read()
+    line = next((ln.strip() for ln in readme.splitlines() if ln.strip().startswith("printf 'repos:")), None)
+    check("README: the pre-commit framework's lines", line is not None, "no printf 'repos: line")
+    if line:
+        p = subprocess.run(["bash", "-c", line], cwd=SRC, stdout=subprocess.PIPE, check=True)
+        cfg = yaml.safe_load(p.stdout)
+        hooks = {h["id"] for h in yaml.safe_load(open(os.path.join(SRC, ".pre-commit-hooks.yaml")))}
+        r0 = cfg["repos"][0]
+        check("README: the pre-commit framework's repo, rev and hook",
+              r0["repo"] == SRC and r0["rev"] == tag and {h["id"] for h in r0["hooks"]} <= hooks,
+              str(cfg))
+    check("README: no placeholder URL", not re.search(r"example\.(org|com)|<url>|your-org",
+                                                      readme), "a placeholder in README.md")
 
     # ---- the build: clone the tag, configure; then build and install from there -----------
     if os.path.exists(os.path.join(SRC, ".git")) and shutil.which("git") and shutil.which("meson"):
