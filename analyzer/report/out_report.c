@@ -181,7 +181,7 @@ const char *rml_src_line(struct rml_srcs *s, const char *path, unsigned line, si
 	if (!src) {
 		s->v = rml_xrealloc(s->v, (s->n + 1) * sizeof(*s->v));
 		src = &s->v[s->n++];
-		src->path = path;
+		src->path = rml_xstrdup(path);	/* path may be freed before s: a finding's */
 		src_load(src, s->overlay);
 	}
 	if (!src->text)
@@ -205,8 +205,10 @@ const char *rml_src_line(struct rml_srcs *s, const char *path, unsigned line, si
 
 void rml_srcs_fini(struct rml_srcs *s)
 {
-	for (size_t i = 0; i < s->n; i++)
+	for (size_t i = 0; i < s->n; i++) {
+		free(s->v[i].path);
 		free(s->v[i].text);
+	}
 	free(s->v);
 	s->v = NULL;
 	s->n = 0;

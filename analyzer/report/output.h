@@ -100,7 +100,7 @@ const char *rml_rule_doc_text(const char *id);
  * on, and a run's baseline hashes them (rml_finding_hash).
  */
 struct rml_src {
-	const char *path;
+	char *path;		/* heap */
 	char *text;		/* heap; NULL if unreadable */
 	size_t len;
 };

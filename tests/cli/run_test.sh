@@ -338,7 +338,9 @@ if command -v git >/dev/null 2>&1; then
 	(cd "$T/wt" && git init -q . 2>/dev/null)
 	# written from a subdirectory, kept in another: the paths are the work tree's
 	(cd "$T/wt/drivers" && "$RL" --no-config --write-baseline=../ci/regmap-lint.baseline \
-		foo/foo.c bar/bar.c) 2>/dev/null
+		foo/foo.c bar/bar.c) >"$T/out" 2>"$T/err"
+	[ "$(cat "$T/err")" = "regmap-lint: ../ci/regmap-lint.baseline: 6 findings recorded" ] && ok ||
+		ko "baseline of two drivers: $(cat "$T/err")"
 	[ "$(cut -f4 "$T/wt/ci/regmap-lint.baseline" | grep -v '^#' | sort -u | tr '\n' ' ')" = \
 		"drivers/bar/bar.c drivers/foo/foo.c " ] && ok ||
 		ko "baseline paths in a work tree: $(cat "$T/wt/ci/regmap-lint.baseline")"
