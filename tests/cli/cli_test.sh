@@ -97,6 +97,13 @@ chmod 644 "$T/bad.c"
 
 check version 0 "regmap-lint " -- "$RL" --version
 check help 0 "Exit status: 0 no findings, 1 findings, 2" -- "$RL" --help
+# every option of the run and the integration in --help and the man page
+for opt in --shard=K/N --stdin-filename=PATH --merge --install-hook --contents-from=DIR \
+	--files-from=FILE codeclimate; do
+	check "help: $opt" 0 "$opt" -- "$RL" --help
+	grep -q -- "$(echo "$opt" | sed 's/=.*//; s/-/\\\\-/g')" "$SRC/docs/regmap-lint.1" &&
+		pass=$((pass + 1)) || { echo "FAIL the man page lacks $opt"; fail=$((fail + 1)); }
+done
 exact no-input 2 "" -- "$RL"
 exact unknown-option 2 "" -- "$RL" --frobnicate "$T/good.c"
 exact missing-flag-value 2 "" -- "$RL" "$T/good.c" -include
