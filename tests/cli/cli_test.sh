@@ -4,6 +4,7 @@
 set -u
 RL=$1
 SRC=$2
+case $RL in /*) ;; *) RL=$(pwd)/$RL ;; esac
 T=$(mktemp -d)
 trap 'chmod -R u+rwx "$T" 2>/dev/null; rm -rf "$T"' EXIT
 chmod 755 "$T"
