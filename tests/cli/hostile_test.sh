@@ -220,7 +220,7 @@ $T/tree3/secret.c: error: cannot open: Permission denied" "$SUM1, and 1 error"
 	as_nobody "$RL" "$T/hdr/drv.c"
 	expect "unreadable header" 1 "$T/hdr/drv.c:3:39: warning: 't[0]': lsb (4) is greater than msb (3), the field's mask is empty [field-lsb-gt-msb]" "$SUM1"
 else
-	skipped "unreadable files: root without setpriv cannot test what others cannot read"
+	skipped "unreadable files: nobody cannot run this build (root without setpriv, or a build nobody can reach)"
 fi
 chmod 644 "$T/tree3/secret.c"
 
@@ -511,7 +511,7 @@ if pre=$(nobody_prefix "$T" "$RL"); then
 		sh "$T/cwdlock" "$RL" "$T/bad.c"
 	expect "unreachable working directory" 2 "" "regmap-lint: error: the current directory cannot be reached by its path ($T/cwdlock/sub: Permission denied), and libclang needs it: run regmap-lint from another directory"
 else
-	skipped "unreachable working directory: nobody cannot run this build"
+	skipped "unreachable working directory: nobody cannot run this build (root without setpriv, or a build nobody can reach)"
 fi
 # a working directory removed since has no path at all: libclang copes, the run is normal
 mkdir "$T/gone"
@@ -526,7 +526,7 @@ if as_nobody "$RL" --format=json -o "$T/ro/r.json" "$T/bad.c"; then
 	expect "-o read-only dir" 2 "" "regmap-lint: error: $T/ro/r.json: Permission denied"
 	listing "$T/ro" "" "-o read-only dir"
 else
-	skipped "-o read-only dir: root without setpriv writes anywhere"
+	skipped "-o read-only dir: nobody cannot run this build (root without setpriv, or a build nobody can reach)"
 fi
 
 # ---- -o when the run is killed in the middle of its analysis ------------------------------
