@@ -447,6 +447,8 @@ static void progress_draw(struct rml_run_state *r, const char *path)
 		return;
 	if ((size_t)n > cols)	/* the "\r" takes no column: one left free for the cursor */
 		n = (int)cols;
+	if ((size_t)n > sizeof(line) - 4)	/* cut by snprintf: room for ESC [ K */
+		n = (int)sizeof(line) - 4;
 	memcpy(line + n, "\033[K", 3);
 	if (write(STDERR_FILENO, line, (size_t)n + 3) < 0)
 		r->progress = false;
