@@ -666,9 +666,11 @@ echo "$ONE_SRC" >"$T/orphan2/b.c"
 RML_TEST_HANG=$T/orphan/a.c "$RL" -j 2 --timeout=0 "$T/orphan/a.c" "$T/orphan2/b.c" \
 	>/dev/null 2>&1 &
 pid=$!
+# its children, from /proc (ps is not in a minimal system)
 workers=""
 for i in $(seq 50); do
-	workers=$(ps -o pid= --ppid "$pid" 2>/dev/null | tr -d ' ')
+	workers=$(grep -l "^PPid:[[:space:]]*$pid\$" /proc/[0-9]*/status 2>/dev/null |
+		sed 's|^/proc/\([0-9]*\)/status$|\1|')
 	[ -n "$workers" ] && break
 	sleep 0.1
 done
