@@ -157,7 +157,7 @@ int rml_baseline_write(const struct rml_baseline *b, FILE *out)
 	for (size_t i = 0; i < b->n; i++)
 		idx[i] = &b->v[i];
 	qsort(idx, b->n, sizeof(*idx), cmp_ptr);
-	fputs(RML_BASELINE_HEADER "\n", out);
+	fputs(RML_BASELINE_HEADER "\n" RML_BASELINE_PATHS "\n", out);
 	for (size_t i = 0; i < b->n; i++) {
 		fprintf(out, "%016llx\t%u\t", (unsigned long long)idx[i]->hash, idx[i]->occ);
 		put_escaped(out, idx[i]->rule);
@@ -295,17 +295,19 @@ static bool printable(const char *s, size_t n)
 	return true;
 }
 
-static int parse_header(struct rml_line_reader *r, const char *s, size_t n)
+static int parse_header(struct rml_line_reader *r, const char *s, size_t n, int *version)
 {
 	size_t pn = strlen(HEADER_PREFIX);
 
-	if (n == strlen(RML_BASELINE_HEADER) && !memcmp(s, RML_BASELINE_HEADER, n))
+	if (n == pn + 1 && !memcmp(s, HEADER_PREFIX, pn) && (s[pn] == '1' || s[pn] == '2')) {
+		*version = s[pn] - '0';
 		return 0;
+	}
 	if (n > pn && n - pn <= 20 && !memcmp(s, HEADER_PREFIX, pn) && printable(s + pn, n - pn))
-		return rml_line_error(
-			r,
-			"baseline version %.*s is not supported (this regmap-lint reads version 1)",
-			(int)(n - pn), s + pn);
+		return rml_line_error(r,
+				      "baseline version %.*s is not supported (this regmap-lint "
+				      "reads versions 1 and 2)",
+				      (int)(n - pn), s + pn);
 	return rml_line_error(r, "not a regmap-lint baseline (the first line must be \"%s\")",
 		    RML_BASELINE_HEADER);
 }
@@ -318,6 +320,7 @@ int rml_baseline_parse(const char *text, size_t len, const char *name, struct rm
 
 	b->v = NULL;
 	b->n = 0;
+	b->version = RML_BASELINE_VERSION;
 	do {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		size_t n = (size_t)((nl ? nl : end) - p);
@@ -327,7 +330,7 @@ int rml_baseline_parse(const char *text, size_t len, const char *name, struct rm
 		if (n && p[n - 1] == '\r')
 			n--;
 		if (r.line == 1)
-			rc = parse_header(&r, p, n);
+			rc = parse_header(&r, p, n, &b->version);
 		else if (!n || p[0] == '#')
 			rc = 0;
 		else

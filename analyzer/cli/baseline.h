@@ -6,10 +6,14 @@
  * report. A struct rml_baseline owns its entries (heap) until rml_baseline_fini().
  *
  * The file, text, sorted by path, rule, hash, occurrence (then message), one finding a line:
- *   # regmap-lint baseline 1
+ *   # regmap-lint baseline 2
+ *   # paths: relative to the top of the git work tree this file is in, ...
  *   <16 hex hash>\t<occurrence>\t<rule>\t<path>\t<message>
  * with tab, newline, CR and backslash inside rule, path or message written \t \n \r \\.
- * Blank lines and '#' lines after the first are skipped when read.
+ * Blank lines and '#' lines after the first are skipped when read. What the paths are
+ * relative to is the caller's (selection.c): in version 2 the top of the git work tree
+ * the baseline is in (else the current directory), in version 1 (read, never written)
+ * the baseline's own directory.
  */
 #ifndef RML_BASELINE_H
 #define RML_BASELINE_H
@@ -21,7 +25,10 @@
 
 #include "diag.h"
 
-#define RML_BASELINE_HEADER "# regmap-lint baseline 1"
+#define RML_BASELINE_VERSION 2
+#define RML_BASELINE_HEADER "# regmap-lint baseline 2"
+#define RML_BASELINE_PATHS "# paths: relative to the top of the git work tree this file is in (or to " \
+	"the directory regmap-lint ran in, outside one)"
 
 struct rml_baseline_entry {
 	uint64_t hash;
@@ -33,12 +40,14 @@ struct rml_baseline_entry {
 struct rml_baseline {
 	struct rml_baseline_entry *v; /* sorted after parse or load; add() appends */
 	size_t n;
+	int version;		      /* the file's: 1 or 2 (what the paths are relative to) */
 };
 
 /*
  * Parse len bytes (no NUL needed). Returns 0, or -1 with "name:LINE: reason" in err and b
  * empty; reasons: "not a regmap-lint baseline (the first line must be "# regmap-lint
- * baseline 1")", "baseline version V is not supported (this regmap-lint reads version 1)",
+ * baseline 2")", "baseline version V is not supported (this regmap-lint reads versions 1
+ * and 2)",
  * "expected 5 tab-separated fields, found N", "bad hash (expected 16 hex digits)", "bad
  * occurrence (expected a number from 1)", "empty rule", "empty path", "bad escape in the
  * rule" (path, message), "NUL byte in the line".

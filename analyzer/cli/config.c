@@ -150,6 +150,7 @@ static int set_key(struct rml_line_reader *r, struct rml_config *c, enum key k, 
 		if (!list)
 			return -1;
 		*(k == K_ENABLE ? &c->enable : &c->disable) = list;
+		*(k == K_ENABLE ? &c->enable_line : &c->disable_line) = r->line;
 		return 0;
 	}
 	case K_SIBLINGS:
@@ -182,8 +183,14 @@ static int parse_line(struct rml_line_reader *r, struct rml_config *c, unsigned 
 
 	if (memchr(s, '\0', (size_t)(e - s)))
 		return rml_line_error(r, "NUL byte in the line");
+	/* a comment: '#' first, or after a blank ("disable = field-overlap  # why") */
+	for (const char *h = s; h < e; h++)
+		if (*h == '#' && (h == s || is_blank(h[-1]))) {
+			e = h;
+			break;
+		}
 	trim(&s, &e);
-	if (s == e || *s == '#')
+	if (s == e)
 		return 0;
 	eq = memchr(s, '=', (size_t)(e - s));
 	if (!eq)

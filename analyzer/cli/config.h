@@ -5,8 +5,8 @@
  * --enable/--disable) nor merge a config with the command line. Everything in struct
  * rml_config is heap-owned until rml_config_fini().
  *
- *   # comment (whole lines only: a '#' after a value is part of it)
- *   enable = field-*, value-range
+ *   # comment
+ *   enable = field-*, value-range	# a comment after a blank, too
  *   disable = field-max-from-mask
  *   siblings = no
  *   baseline = ci/regmap-lint.baseline
@@ -21,6 +21,7 @@
 struct rml_config {
 	char *path;		/* the file's path as given to parse or load */
 	char *enable, *disable; /* "a,b*,c": items trimmed, joined with ','; NULL if unset */
+	unsigned long enable_line, disable_line;	/* where they are set (0: unset) */
 	int siblings;		/* -1 unset, 0, 1 */
 	/*
 	 * The value folded lexically (rml_path_join), a relative one first joined to the
@@ -38,7 +39,8 @@ struct rml_config {
 int rml_config_find(const char *file, char **found);
 
 /*
- * Parse len bytes (no NUL needed) of the config at path. Returns 0, or -1 with
+ * Parse len bytes (no NUL needed) of the config at path. A '#' at the start of a line (after
+ * blanks) or after a blank starts a comment to the end of the line. Returns 0, or -1 with
  * "PATH:LINE: reason" in err and c empty (siblings -1). Reasons: "missing '=' (expected
  * 'key = value')", "missing key before '='", "unknown key 'K' (enable, disable, siblings,
  * baseline)", "duplicate key 'K' (first on line N)", "no value for 'K'", "empty rule in 'K'",

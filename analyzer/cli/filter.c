@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "inputs.h"
 #include "rule.h"
 #include "suppress.h"
 
@@ -184,40 +185,30 @@ static bool on_added_line(struct rml_run_state *r, const struct rml_loc *loc)
 bool rml_keep(struct rml_run_state *r, const struct rml_job *j, const struct rml_diag *d)
 {
 	const struct rml_sel *s = j->sel;
+	bool added = !r->have_diff;
 
 	if (d->sev != RML_SEV_WARNING || !d->rule)
 		return true;
-	if (r->have_diff) {
-		bool added = on_added_line(r, &d->loc);
-
-		for (size_t k = 0; k < d->nnotes && !added; k++)
-			added = on_added_line(r, &d->notes[k].loc);
-		if (!added) {
-			r->nunchanged++;
-			return false;
-		}
-	}
-	if (r->o->write_baseline) {
+	for (size_t k = 0; r->have_diff && k <= d->nnotes && !added; k++)
+		added = on_added_line(r, k ? &d->notes[k - 1].loc : &d->loc);
+	if (r->o->write_baseline && added) {
 		const char *rel;
 		unsigned occ;
 		uint64_t h;
 
-		if (!r->written_dir) {	/* once per run */
-			char *slash;
-
-			r->written_dir = rml_abspath(r->o->write_baseline);
-			slash = strrchr(r->written_dir, '/');
-			if (slash)
-				slash[1] = '\0';
-			else
-				r->written_dir[0] = '\0';	/* the current directory cannot be known */
-		}
+		if (!r->written_dir)	/* once per run */
+			r->written_dir = rml_baseline_root(r->o->write_baseline);
 		rel = rel_to(r, r->written_dir, d->loc.file);
 		h = identity(r, d, rel, &occ);
 		rml_baseline_add(&r->written, rel, d->rule, h, occ, d->msg);
 		return true;
 	}
-	if (s->baseline) {
+	/*
+	 * The baseline first, whether the finding is on a changed line or not: its identity
+	 * counts every finding of its file, as when the baseline was written, and an entry
+	 * matched outside the change is not stale.
+	 */
+	if (!r->o->write_baseline && s->baseline) {
 		const char *rel = rel_to(r, s->baseline_dir, d->loc.file);
 		unsigned occ;
 		uint64_t h = identity(r, d, rel, &occ);
@@ -226,12 +217,52 @@ bool rml_keep(struct rml_run_state *r, const struct rml_job *j, const struct rml
 			r->nbaselined++;
 			return false;
 		}
-		r->nnew++;
+		r->nnew += added;
 	}
-	return true;
+	if (!added)
+		r->nunchanged++;
+	return added;
 }
 
-/* Baseline entries nothing matched any more: listed (stderr), so they can be dropped. */
+/*
+ * Could the run have matched entry b of selection s? Only if it analysed b's file: one of
+ * the run's files (a driver of this --shard, analysed without an error), or a header
+ * beside one of them (a driver's own header). The entries of files the run did not look
+ * at (a run on part of the tree, a change, another shard) are not stale.
+ */
+static bool covered(struct rml_run_state *r, const struct rml_sel *s,
+		    const struct rml_baseline_entry *b)
+{
+	char *abs = b->path[0] == '/' ? rml_path_fold(b->path) : rml_path_join(s->baseline_dir,
+									       b->path);
+	size_t dl = rml_dir_len(abs), n = strlen(abs);
+	bool in = false;
+
+	if (!r->analysed_known) {	/* once: the files analysed, and their directories */
+		r->analysed_known = true;
+		for (size_t g = 0; g < r->ngroups; g++)
+			for (size_t k = 0; k < r->groups[g].n; k++) {
+				char *p = rml_abspath(r->jobs[r->groups[g].first + k].path);
+
+				if (rml_strset_find(&r->failed, p) < 0) {
+					rml_strset_add(&r->analysed, rml_arena_strdup(&r->arena, p));
+					rml_strset_add(&r->analysed_dirs, rml_arena_strndup(&r->arena, p,
+										rml_dir_len(p)));
+				}
+				free(p);
+			}
+	}
+	if (rml_strset_find(&r->analysed, abs) >= 0)
+		in = true;
+	else if (!(n > 2 && !strcmp(abs + n - 2, ".c"))) {
+		abs[dl] = '\0';
+		in = rml_strset_find(&r->analysed_dirs, abs) >= 0;
+	}
+	free(abs);
+	return in;
+}
+
+/* Baseline entries of analysed files nothing matched any more: listed, so they can go. */
 static void stale_entries(struct rml_run_state *r)
 {
 	for (size_t i = 0; i < r->nsels; i++) {
@@ -241,16 +272,15 @@ static void stale_entries(struct rml_run_state *r)
 		if (!s->baseline_path)
 			continue;	/* not loaded by this selection */
 		for (size_t e = 0; e < s->baseline->n; e++)
-			n += !s->baseline->v[e].matched;
+			n += !s->baseline->v[e].matched && covered(r, s, &s->baseline->v[e]);
 		if (!n)
 			continue;
-		fprintf(stderr, "regmap-lint: %s: %u stale entr%s (no longer reported%s):\n",
-			s->baseline_path, n, n == 1 ? "y" : "ies",
-			r->have_diff ? ", or not in the change" : "");
+		fprintf(stderr, "regmap-lint: %s: %u stale entr%s (no longer reported):\n",
+			s->baseline_path, n, n == 1 ? "y" : "ies");
 		for (size_t e = 0; e < s->baseline->n; e++) {
 			const struct rml_baseline_entry *b = &s->baseline->v[e];
 
-			if (!b->matched)
+			if (!b->matched && covered(r, s, b))
 				fprintf(stderr, "regmap-lint:   %s: %s [%s]\n", b->path, b->msg, b->rule);
 		}
 	}
@@ -300,6 +330,9 @@ int rml_filter_end(struct rml_run_state *r)
 
 void rml_filter_fini(struct rml_run_state *r)
 {
+	rml_strset_fini(&r->analysed);
+	rml_strset_fini(&r->analysed_dirs);
+	rml_strset_fini(&r->failed);
 	rml_srcs_fini(&r->srcs);
 	free(r->written_dir);
 	if (r->o->write_baseline)

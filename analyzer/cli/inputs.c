@@ -400,8 +400,8 @@ int rml_read_list(const char *file, struct rml_inlist *out, char *err, size_t er
 		n = nl ? (size_t)(nl - p) : strlen(p);
 		while (n && (p[n - 1] == '\r' || p[n - 1] == ' ' || p[n - 1] == '\t'))
 			n--;
-		if (!n)
-			continue;
+		if (!n || p[strspn(p, " \t")] == '#')
+			continue;	/* blank, or a comment */
 		p[n] = '\0';
 		rml_inlist_add(out, p);
 	}

@@ -34,7 +34,10 @@ int rml_expand_inputs(const struct rml_overlay *ov, struct rml_inlist *in, unsig
 bool rml_may_use_api(const struct rml_overlay *ov, const char *path, unsigned apis);
 /* The other .c files of path's driver (beside it, sharing a quoted include, using the API). */
 size_t rml_find_siblings(const struct rml_overlay *ov, const char *path, char ***out);
-/* --files-from: one path per line (blank lines skipped); file "-" is stdin. */
+/*
+ * --files-from: one path per line; blank lines and comment lines (a '#' first, after any
+ * blanks: "./#x.c" names a file whose name starts with '#') are skipped. File "-" is stdin.
+ */
 int rml_read_list(const char *file, struct rml_inlist *out, char *err, size_t errlen);
 /* The longest name of a quoted #include taken for a header of the driver's. */
 #define RML_INCLUDE_NAME_MAX 200

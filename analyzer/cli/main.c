@@ -18,9 +18,11 @@
 #include "args.h"
 #include "corpus.h"
 #include "exit.h"
+#include "hook.h"
 #include "inputs.h"
 #include "options.h"
 #include "output.h"
+#include "record.h"
 #include "run.h"
 #include "tu.h"
 
@@ -70,13 +72,15 @@ static void write_lines(int fd, const char *buf, size_t len)
 
 /*
  * Where the report goes: stdout; under kbuild a buffer written to stderr one line per
- * write(2) after each driver; with -o a buffer written to the file at the end.
+ * write(2) after each driver; with -o a buffer written to the file at the end; under
+ * kbuild with -o, a record appended to the file (record.h) for --merge.
  */
 struct sink {
 	FILE *f;
 	char *buf;
 	size_t len, done;
 	bool kbuild;
+	const struct rml_record_head *record;	/* the record's head, or NULL */
 	const char *path;	/* -o, resolved through a symlink */
 	char *resolved;
 };
@@ -168,6 +172,9 @@ static int sink_close(struct sink *s, const char *output)
 		rc = -1;
 	} else if (s->kbuild) {
 		write_lines(STDERR_FILENO, s->buf + s->done, s->len - s->done);
+	} else if (s->record) {
+		if (rml_record_append(s->path, s->record, s->buf, s->len, err, sizeof(err)) < 0)
+			rc = -1;
 	} else if (rml_write_atomic(s->path, s->buf, s->len, err, sizeof(err)) < 0) {
 		rc = -1;
 	}
@@ -190,6 +197,18 @@ static bool want_color(const struct rml_cli *c, int fd)
 	if (nc && *nc)
 		return false;
 	return term && *term && strcmp(term, "dumb") && isatty(fd);
+}
+
+/*
+ * A progress line over the drivers: on a terminal's stderr whose $TERM is set and not dumb,
+ * not under kbuild (each file a run of its own) nor with -v (its own text on stderr).
+ */
+static bool want_progress(const struct rml_cli *c)
+{
+	const char *term = getenv("TERM");
+
+	return !c->run.kbuild && !c->run.verbose && term && *term && strcmp(term, "dumb") &&
+	       isatty(STDERR_FILENO);
 }
 
 /* --explain RULE: the rule's doc; RULE is an id or its checkpatch type (FIELD_OVERLAP). */
@@ -247,26 +266,119 @@ static void print_flags(const struct rml_cli *c, const struct rml_args *args)
 	print_libclang_argv(&c->run.check.parse);
 }
 
-/* A run over the inputs, its report in the format asked for, where it goes (struct sink). */
+/* The report begun on the sink, in the format asked for (SARIF, JSON: libclang's version). */
+static void begin(struct rml_cli *c, struct rml_report *rep, struct sink *sink, bool pinned)
+{
+	/* SARIF and JSON name libclang's version, which loads it (cx.h); the others need not */
+	if (!pinned && (c->out.format == RML_FMT_SARIF || c->out.format == RML_FMT_JSON))
+		c->out.libclang = rml_libclang_version();
+	c->out.color = want_color(c, c->run.kbuild ? STDERR_FILENO : STDOUT_FILENO);
+	rml_report_begin(rep, sink->f, &c->out);
+}
+
+/*
+ * The report ended and written where it goes; then the summary on stderr (never under
+ * kbuild, where each file is a run of its own). rc: the run's status, 2 if the report
+ * could not be written.
+ */
+static int end(struct rml_cli *c, struct rml_report *rep, struct sink *sink, int rc)
+{
+	char summary[128];
+
+	rml_report_summary(rep, summary, sizeof(summary));
+	rml_report_end(rep);
+	if (sink_close(sink, c->output) < 0)
+		rc = RML_EXIT_TOOL_ERROR;
+	if (*summary && !c->run.kbuild && !c->run.write_baseline)
+		fprintf(stderr, "%s\n", summary);
+	return rc;
+}
+
+/*
+ * A run over the inputs, its report in the format asked for, where it goes (struct sink).
+ * Under kbuild with -o FILE the report is a record appended to FILE (record.h), which
+ * --merge makes one report of with the other calls' records.
+ */
 static int report_run(struct rml_cli *c, const struct rml_args *args, bool pinned)
 {
+	struct rml_record_head head = { c->out.version, rml_format_name(c->out.format), 0, 0,
+					(const char *const *)args->inputs, args->ninputs };
 	struct rml_report rep;
 	struct sink sink;
 	int rc;
 
 	if (sink_open(&sink, c->output, c->run.kbuild) < 0)
 		return RML_EXIT_TOOL_ERROR;
-	/* SARIF and JSON name libclang's version, which loads it (cx.h); the others need not */
-	if (!pinned && (c->out.format == RML_FMT_SARIF || c->out.format == RML_FMT_JSON))
-		c->out.libclang = rml_libclang_version();
-	c->out.color = want_color(c, c->run.kbuild ? STDERR_FILENO : STDOUT_FILENO);
+	if (c->run.kbuild && sink.path) {
+		sink.record = &head;
+		c->out.format = RML_FMT_RECORD;
+	}
+	c->run.progress = want_progress(c);
 	c->run.inputs = args->inputs;
 	c->run.ninputs = args->ninputs;
-	rml_report_begin(&rep, sink.f, &c->out);
+	begin(c, &rep, &sink, pinned);
 	rc = rml_run(&c->run, &rep, sink_flush, &sink);
-	rml_report_end(&rep);
-	if (sink_close(&sink, c->output) < 0)
-		rc = RML_EXIT_TOOL_ERROR;
+	head.nfiles = rep.nfiles;
+	head.nlines = rep.nlines;
+	return end(c, &rep, &sink, rc);
+}
+
+/*
+ * --merge: the records kbuild's calls appended to the files named, one report of them in
+ * the format asked for (by default the one the records were written for), as a run over
+ * those files would have written it.
+ */
+static int merge(struct rml_cli *c, bool pinned)
+{
+	struct rml_records rs = { 0 };
+	struct rml_report rep;
+	struct sink sink;
+	char err[PATH_MAX + 256], *cwd = rml_abspath(".");
+	const char *fmt;
+	int rc = RML_EXIT_CLEAN;
+
+	c->run.kbuild = false;	/* the merged report is no kbuild call's */
+	if (!c->nrest)
+		fprintf(stderr, "regmap-lint: error: --merge: no record files (see --help)\n");
+	for (size_t i = 0; i < c->nrest && rc == RML_EXIT_CLEAN; i++)
+		if (rml_records_load(c->rest[i], c->out.version, &rs, err, sizeof(err)) < 0) {
+			fprintf(stderr, "regmap-lint: error: %s\n", err);
+			rc = RML_EXIT_TOOL_ERROR;
+		}
+	if (!c->nrest || rc || sink_open(&sink, c->output, false) < 0) {
+		rml_records_fini(&rs);
+		free(cwd);
+		return RML_EXIT_TOOL_ERROR;
+	}
+	rml_records_select(&rs);
+	fmt = rml_records_format(&rs);
+	if (!c->format_set && fmt && rml_format_parse(fmt, &c->out.format) < 0)
+		c->out.format = RML_FMT_GCC;
+	cwd = rml_xrealloc(cwd, strlen(cwd) + 2);
+	strcat(cwd, strcmp(cwd, "/") ? "/" : "");
+	begin(c, &rep, &sink, pinned);
+	for (size_t i = 0; i < rs.n; i++) {
+		struct rml_arena a;
+		struct rml_diags d;
+
+		rml_arena_init(&a);
+		rml_diags_init(&d, &a);
+		rml_record_diags(&rs.v[i], cwd, &d);	/* they were read whole by the load */
+		for (size_t k = 0; k < rml_diags_count(&d); k++) {
+			enum rml_sev sev = rml_diags_at(&d, k)->sev;
+
+			if (sev == RML_SEV_ERROR)
+				rc = RML_EXIT_TOOL_ERROR;
+			else if (sev == RML_SEV_WARNING && rc == RML_EXIT_CLEAN)
+				rc = RML_EXIT_FINDINGS;
+		}
+		rml_report_add(&rep, &d, rs.v[i].nfiles, rs.v[i].nlines);
+		rml_diags_fini(&d);
+		rml_arena_fini(&a);
+	}
+	rc = end(c, &rep, &sink, rc);
+	rml_records_fini(&rs);
+	free(cwd);
 	return rc;
 }
 
@@ -311,6 +423,10 @@ static int run_mode(struct rml_cli *c, bool pinned)
 		rml_list_rules(stdout, c->out.format, c->out.version);
 		return RML_EXIT_CLEAN;
 	}
+	if (c->install_hook)
+		return rml_install_hook();
+	if (c->merge)
+		return merge(c, pinned);
 	return analyse(c, pinned);
 }
 

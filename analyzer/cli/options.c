@@ -60,9 +60,16 @@ static const char usage[] =
 	"                        flags and directory (the kernel's gen_compile_commands.py\n"
 	"                        output works)\n"
 	"      --files-from=FILE read the files to analyse from FILE, one per line (\"-\":\n"
-	"                        stdin)\n"
+	"                        stdin); lines starting with '#' are comments\n"
+	"  -                     the source on stdin, named as --stdin-filename says (else\n"
+	"                        <stdin>): it stands in for that file, whose headers,\n"
+	"                        siblings and .regmap-lint count (an editor's buffer)\n"
+	"      --stdin-filename=PATH  the name of the source read from stdin\n"
 	"  -j N, --jobs=N        analyse N drivers at a time (default: the number of CPUs);\n"
 	"                        the report is the same, in the same order, for any N\n"
+	"      --shard=K/N       analyse only the K-th of N shares of the drivers (a CI\n"
+	"                        matrix): deterministic, a driver's files together, the N\n"
+	"                        shares together the whole run\n"
 	"      --timeout=SECONDS give up on a driver after SECONDS (default 120; 0: never):\n"
 	"                        it is reported as an error, the others are still analysed\n"
 	"      --max-memory=MB   the same for a driver needing more than MB of resident\n"
@@ -83,7 +90,13 @@ static const char usage[] =
 	"                        analyse the patched files, report what its added lines\n"
 	"                        introduce; a patch that does not apply is an error\n"
 	"      --contents-from=DIR  read each file from DIR/<its path> when there (the\n"
-	"                        staged contents a pre-commit hook exported)\n"
+	"                        staged contents a pre-commit hook exported); only the\n"
+	"                        files the run needs are read\n"
+	"      --install-hook    write the git pre-commit hook into the repository of the\n"
+	"                        current directory (.git/hooks/pre-commit, or where git\n"
+	"                        looks): it checks the staged lines with this regmap-lint\n"
+	"                        and refuses a commit with findings (git commit\n"
+	"                        --no-verify skips it once); another hook is left alone\n"
 	"\n"
 	"A .regmap-lint file in a file's directory or above (the nearest) may set\n"
 	"\"enable = ids\", \"disable = ids\", \"siblings = yes|no\" and \"baseline = FILE\";\n"
@@ -91,19 +104,25 @@ static const char usage[] =
 	"\n"
 	"Report:\n"
 	"      --format=FMT      gcc (default), checkpatch, sarif (SARIF 2.1.0 for GitHub\n"
-	"                        code scanning) or json (schema \"regmap-lint/1\")\n"
+	"                        code scanning), json (schema \"regmap-lint/1\") or\n"
+	"                        codeclimate (GitLab's code quality report)\n"
 	"  -o FILE, --output=FILE  write the report to FILE, atomically (a temporary file\n"
 	"                        beside it, renamed into place when complete); \"-\" is\n"
 	"                        stdout. A FILE ending in .o, .s, .i or .obj is taken for\n"
-	"                        the compiler's -o of a pasted command line, ignored\n"
+	"                        the compiler's -o of a pasted command line, ignored.\n"
+	"                        Under kbuild, each call appends its results to FILE (one\n"
+	"                        write: make -jN calls do not mix); --merge reads them\n"
+	"      --merge FILE...   one report of what kbuild calls appended to FILE(s) with\n"
+	"                        -o, in --format (default: the one they were run with),\n"
+	"                        as one run over those files would have written it\n"
 	"      --color=WHEN      auto (default: on a terminal, $NO_COLOR unset or empty,\n"
 	"                        $TERM set and not dumb), always or never; gcc format\n"
 	"                        only, never with -o\n"
 	"      --terse           checkpatch: one line per finding, no summary when clean\n"
 	"      --emacs           checkpatch: \"path:line: \" before each finding\n"
 	"      --showfile        checkpatch: that prefix instead of the \"#line: FILE:\" line\n"
-	"      --sarif-root=DIR  sarif: artifact URIs relative to DIR (%SRCROOT%; default\n"
-	"                        the current directory)\n"
+	"      --sarif-root=DIR  sarif, codeclimate: paths relative to DIR (SARIF's\n"
+	"                        %SRCROOT%; default the current directory)\n"
 	"\n"
 	"Output (gcc format): one line per finding, \"file:line:col: warning: message\n"
 	"[rule-id]\", with \"note:\" lines for related places; a file that cannot be analysed\n"
@@ -111,9 +130,10 @@ static const char usage[] =
 	"are described in docs/output.md. --verify and --agree print their own report.\n"
 	"\n"
 	"Under kbuild ($KBUILD_CHECKSRC set, as make C=1/C=2 CHECK=regmap-lint does), the\n"
-	"report goes to stderr, one write per line, and the exit status is 0 unless\n"
-	"--fail-on-findings is given: a failing checker stops the kernel build. Own options\n"
-	"reach regmap-lint there through kbuild's CF= or $REGMAP_LINT_OPTS.\n"
+	"report goes to stderr, one write per line (or, with -o FILE, is appended to FILE\n"
+	"for --merge), and the exit status is 0 unless --fail-on-findings is given: a\n"
+	"failing checker stops the kernel build. Own options reach regmap-lint there\n"
+	"through kbuild's CF= or $REGMAP_LINT_OPTS.\n"
 	"\n"
 	"A directory is walked for .c files (sorted; hidden entries and symlink loops are\n"
 	"left out, loops reported). Files that cannot involve the regmap_field API (neither\n"
@@ -227,7 +247,7 @@ static int report_option(struct rml_cli *c, int argc, char **argv, int *i)
 	if ((v = opt_value("--format", argc, argv, i, &bad))) {
 		if (rml_format_parse(v, &c->out.format) < 0) {
 			fprintf(stderr, "regmap-lint: error: unknown format '%s' "
-					"(gcc, checkpatch, sarif or json)\n", v);
+					"(gcc, checkpatch, sarif, json or codeclimate)\n", v);
 			return -1;
 		}
 		c->format_set = true;
@@ -304,6 +324,25 @@ static int number(const char *name, const char *v, unsigned long lo, unsigned lo
 	return 0;
 }
 
+/* --shard K/N: 1 <= K <= N <= RML_MAX_SHARDS. 0, or -1 (said). */
+#define RML_MAX_SHARDS 1000
+
+static int shard(struct rml_cli *c, const char *v)
+{
+	unsigned k, n;
+	int used = 0;
+
+	if (sscanf(v, "%u/%u%n", &k, &n, &used) != 2 || v[used] || !isdigit((unsigned char)v[0]) ||
+	    !k || k > n || n > RML_MAX_SHARDS) {
+		fprintf(stderr, "regmap-lint: error: --shard=%s: K/N, with 1 <= K <= N <= %d\n",
+			v, RML_MAX_SHARDS);
+		return -1;
+	}
+	c->run.shard_k = k;
+	c->run.shard_n = n;
+	return 0;
+}
+
 /* The run's options that take a file, a directory or a revision: the value, or NULL. */
 static const char *path_option(struct rml_cli *c, int argc, char **argv, int *i, bool *bad)
 {
@@ -318,6 +357,7 @@ static const char *path_option(struct rml_cli *c, int argc, char **argv, int *i,
 		{ "--since", &c->run.since },
 		{ "--patch", &c->run.patch },
 		{ "--contents-from", &c->run.contents_from },
+		{ "--stdin-filename", &c->run.stdin_name },
 	};
 	const char *v;
 
@@ -336,7 +376,12 @@ static int run_option(struct rml_cli *c, int argc, char **argv, int *i)
 
 	if (path_option(c, argc, argv, i, &bad))
 		return 1;
-	if (!strncmp(a, "-j", 2) && (a[2] || (*i + 1 < argc && isdigit((unsigned char)argv[*i + 1][0])))) {
+	if (!strncmp(a, "-j", 2)) {
+		/* -jN or -j N; a word after -j that is not a number is an error, not a file */
+		if (!a[2] && *i + 1 >= argc) {
+			fprintf(stderr, "regmap-lint: error: -j needs a number (see --help)\n");
+			return -1;
+		}
 		v = a[2] ? a + 2 : argv[++*i];
 		if (number("-j", v, 1, RML_POOL_MAX_JOBS, &n) < 0)
 			return -1;
@@ -362,6 +407,9 @@ static int run_option(struct rml_cli *c, int argc, char **argv, int *i)
 			fprintf(stderr, "regmap-lint: error: -p needs a directory (see --help)\n");
 			return -1;
 		}
+	} else if ((v = opt_value("--shard", argc, argv, i, &bad))) {
+		if (shard(c, v) < 0)
+			return -1;
 	} else if (!strcmp(a, "--no-config")) {
 		c->run.no_config = true;
 	} else {
@@ -383,13 +431,29 @@ static int check_run_options(const struct rml_cli *c)
 		fprintf(stderr, "regmap-lint: error: --baseline and --write-baseline: one at a time\n");
 		return -1;
 	}
+	if (o->stdin_name && !*o->stdin_name) {
+		fprintf(stderr, "regmap-lint: error: --stdin-filename needs a file name\n");
+		return -1;
+	}
 	if (o->files_from && o->diff && !strcmp(o->files_from, "-") && !strcmp(o->diff, "-")) {
 		fprintf(stderr, "regmap-lint: error: --files-from=- and --diff=- both read stdin\n");
 		return -1;
 	}
+	if (o->shard_n && o->write_baseline) {
+		fprintf(stderr, "regmap-lint: error: --write-baseline records a whole run, not a "
+				"--shard of it\n");
+		return -1;
+	}
+	if (c->merge && (c->verify || c->agree_log || o->compdb || o->files_from || o->baseline ||
+			 o->write_baseline || o->diff || o->since || o->patch || o->contents_from ||
+			 o->shard_n || o->stdin_name)) {
+		fprintf(stderr, "regmap-lint: error: --merge takes record files only (and the "
+				"report's options)\n");
+		return -1;
+	}
 	if ((c->verify || c->agree_log) &&
 	    (o->compdb || o->files_from || o->baseline || o->write_baseline || o->diff ||
-	     o->since || o->patch || o->contents_from)) {
+	     o->since || o->patch || o->contents_from || o->shard_n)) {
 		fprintf(stderr, "regmap-lint: error: --verify and --agree take files only\n");
 		return -1;
 	}
@@ -419,6 +483,10 @@ static int parse_cli(struct rml_cli *c, int argc, char **argv, const char *versi
 			c->run.verbose = true;
 		} else if (!strcmp(a, "--verify")) {
 			c->verify = true;
+		} else if (!strcmp(a, "--merge")) {
+			c->merge = true;
+		} else if (!strcmp(a, "--install-hook")) {
+			c->install_hook = true;
 		} else if (!strcmp(a, "--fail-on-findings")) {
 			c->fail_on_findings = true;
 		} else if (!strcmp(a, "--siblings")) {
@@ -451,6 +519,12 @@ static int parse_cli(struct rml_cli *c, int argc, char **argv, const char *versi
 		} else {
 			c->rest[c->nrest++] = a;
 		}
+	}
+	if (c->install_hook && (c->nrest || c->merge || c->verify || c->agree_log || c->output ||
+				c->list_rules || c->explain)) {
+		fprintf(stderr, "regmap-lint: error: --install-hook takes no files and no other "
+				"mode\n");
+		return -1;
 	}
 	if (check_run_options(c) < 0)
 		return -1;

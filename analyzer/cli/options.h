@@ -23,6 +23,8 @@ struct rml_cli {
 	struct rml_args_env env;	/* $SRCARCH, $ARCH, $CROSS_COMPILE; run.env points here */
 	bool *enabled;			/* per rule; run.enabled and run.check.enabled point here */
 	bool verify, force_lone, list_rules, fail_on_findings;
+	bool merge;			/* --merge: rest are kbuild record files */
+	bool install_hook;		/* --install-hook */
 	bool done;			/* --help or --version answered */
 	bool format_set;
 	enum rml_color color;

@@ -1,5 +1,5 @@
 /*
- * plan: what a run analyses (see run_impl.h): the overlays (--contents-from, --patch),
+ * plan: what a run analyses (see run_impl.h): the overlays (--contents-from, --patch, "-"),
  * the change (--diff, --since, --patch), the inputs (the command line, --files-from, the
  * change's files, the .c files including a header named), then the jobs (files, or
  * compile_commands.json entries with their own flags) and the drivers they make.
@@ -7,99 +7,25 @@
 #include "rule.h"
 #include "run_impl.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "exit.h"
+#include "git.h"
 #include "inputs.h"
 
-extern char **environ;
-
-/* Every regular file under dir, as the file at the same relative path under the cwd. */
-static int overlay_dir(struct rml_run_state *r, const char *dir, const char *rel, int depth)
-{
-	char path[PATH_MAX], sub[PATH_MAX], err[256];
-	struct dirent *de;
-	struct stat st;
-	DIR *d;
-	int rc = 0;
-
-	snprintf(path, sizeof(path), "%s%s%s", dir, *rel ? "/" : "", rel);
-	d = opendir(path);
-	if (!d || depth > 64) {
-		rml_run_error(r, "--contents-from: %s: %s", path,
-			d ? "nested too deep" : strerror(errno));
-		if (d)
-			closedir(d);
-		return -1;
-	}
-	while ((de = readdir(d)) != NULL) {
-		char full[2 * PATH_MAX + 2], *text;
-		size_t len;
-
-		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
-			continue;
-		snprintf(sub, sizeof(sub), "%s%s%s", rel, *rel ? "/" : "", de->d_name);
-		snprintf(full, sizeof(full), "%s/%s", dir, sub);
-		if (lstat(full, &st) < 0)
-			continue;
-		if (S_ISDIR(st.st_mode)) {
-			if (overlay_dir(r, dir, sub, depth + 1) < 0)
-				rc = -1;
-		} else if (S_ISREG(st.st_mode)) {
-			if (rml_read_file(full, &text, &len, err, sizeof(err)) < 0) {
-				rml_run_error(r, "%s: %s", full, err);
-				rc = -1;
-				continue;
-			}
-			rml_overlay_set(&r->ov, sub, text, len);
-		}
-	}
-	closedir(d);
-	return rc;
-}
-
-
-/*
- * git with a fixed argv (no shell), its stdout collected. 0, or -1 with the reason printed.
- * The only program regmap-lint ever runs, and only for --since.
- */
+/* git for --since, its failure the run's error. 0, or -1 (said). */
 static int run_git(struct rml_run_state *r, char *const argv[], char **out, size_t *len)
 {
-	posix_spawn_file_actions_t fa;
-	int p[2], st = 0, rc;
-	pid_t pid;
+	char err[256];
 
-	if (pipe(p) < 0)
-		return -1;
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_adddup2(&fa, p[1], STDOUT_FILENO);
-	posix_spawn_file_actions_addclose(&fa, p[0]);
-	posix_spawn_file_actions_addclose(&fa, p[1]);
-	rc = posix_spawnp(&pid, "git", &fa, NULL, argv, environ);
-	posix_spawn_file_actions_destroy(&fa);
-	close(p[1]);
-	if (rc) {
-		close(p[0]);
-		rml_run_error(r, "--since: cannot run git: %s", strerror(rc));
-		return -1;
-	}
-	rc = rml_read_fd(p[0], out, len);
-	close(p[0]);
-	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
-		;
-	if (rc < 0 || !WIFEXITED(st) || WEXITSTATUS(st)) {
-		rml_run_error(r, "--since: '%s %s' failed", argv[0], argv[1]);
-		free(*out);
-		*out = NULL;
+	if (rml_git(argv, out, len, err, sizeof(err)) < 0) {
+		rml_run_error(r, "--since: %s", err);
 		return -1;
 	}
 	return 0;
@@ -130,6 +56,45 @@ static int apply_patch(struct rml_run_state *r, const char *name)
 			return -1;
 		}
 		rml_overlay_set(&r->ov, f->new_path, out, olen);
+	}
+	return 0;
+}
+
+static bool blank(const char *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if (!strchr(" \t\r\n", s[i]) || !s[i])
+			return false;
+	return true;
+}
+
+/*
+ * The change's text (heap, len bytes) into r->diff; name for errors. A coloured diff (git
+ * diff --color) that holds no diff as it is, is read without its colours. Input with no
+ * unified diff in it at all (a --stat summary, plain text) is an error, not an empty
+ * change; blank input is an empty change. 0, or -1 (said).
+ */
+static int parse_change(struct rml_run_state *r, const char *name, char *text, size_t len)
+{
+	char err[PATH_MAX + 256];
+
+	if (rml_udiff_parse(text, len, -1, &r->diff, err, sizeof(err)) < 0) {
+		rml_run_error(r, "%s: %s", name, err);
+		return -1;
+	}
+	if (!r->diff.n && memchr(text, '\033', len)) {
+		rml_udiff_fini(&r->diff);
+		len = rml_udiff_uncolor(text, len);
+		if (rml_udiff_parse(text, len, -1, &r->diff, err, sizeof(err)) < 0) {
+			rml_run_error(r, "%s: %s", name, err);
+			return -1;
+		}
+	}
+	if (!r->diff.n && !blank(text, len)) {
+		rml_udiff_fini(&r->diff);
+		rml_run_error(r, "%s: not a unified diff: no file header or hunk in it (a --stat "
+			      "summary, or plain text?)", name);
+		return -1;
 	}
 	return 0;
 }
@@ -170,12 +135,10 @@ static int load_diff(struct rml_run_state *r)
 		rml_run_error(r, "%s: %s", name, err);
 		return -1;
 	}
-	rc = rml_udiff_parse(text, len, -1, &r->diff, err, sizeof(err));
+	rc = parse_change(r, name, text, len);
 	free(text);
-	if (rc < 0) {
-		rml_run_error(r, "%s: %s", name, err);
+	if (rc < 0)
 		return -1;
-	}
 	r->have_diff = true;
 	return o->patch ? apply_patch(r, name) : 0;
 }
@@ -366,14 +329,52 @@ static void plan_groups(struct rml_run_state *r)
 	}
 }
 
-/* The files of the command line and of --files-from. 0, or -1 (said). */
+/*
+ * "-": the source on stdin, as the file --stdin-filename names (its directory's headers,
+ * siblings and config count, as for the file on disk), else "<stdin>". 0, or -1 (said).
+ */
+static int stdin_input(struct rml_run_state *r, struct rml_inlist *in, bool *taken)
+{
+	const struct rml_run_opts *o = r->o;
+	const char *name = o->stdin_name ? o->stdin_name : "<stdin>";
+	char *text = NULL;
+	size_t len = 0;
+
+	if (*taken || (o->files_from && !strcmp(o->files_from, "-")) ||
+	    (o->diff && !strcmp(o->diff, "-"))) {
+		rml_run_error(r, "-: stdin can be read only once (by one '-', --files-from=- "
+			      "or --diff=-)");
+		return -1;
+	}
+	*taken = true;
+	if (rml_read_fd(STDIN_FILENO, &text, &len) < 0) {
+		rml_run_error(r, "-: cannot read the source: %s", strerror(errno));
+		free(text);
+		return -1;
+	}
+	rml_overlay_set(&r->ov, name, text, len);
+	rml_inlist_add(in, name);
+	return 0;
+}
+
+/* The files of the command line ("-": stdin's) and of --files-from. 0, or -1 (said). */
 static int named_inputs(struct rml_run_state *r, struct rml_inlist *in)
 {
 	const struct rml_run_opts *o = r->o;
 	char err[PATH_MAX + 256];
+	bool stdin_taken = false;
 
-	for (size_t i = 0; i < o->ninputs; i++)
-		rml_inlist_add(in, o->inputs[i]);
+	for (size_t i = 0; i < o->ninputs; i++) {
+		if (strcmp(o->inputs[i], "-"))
+			rml_inlist_add(in, o->inputs[i]);
+		else if (stdin_input(r, in, &stdin_taken) < 0)
+			return -1;
+	}
+	if (o->stdin_name && !stdin_taken) {
+		rml_run_error(r, "--stdin-filename=%s: no '-' among the files to read it from "
+			      "stdin", o->stdin_name);
+		return -1;
+	}
 	if (o->files_from && rml_read_list(o->files_from, in, err, sizeof(err)) < 0) {
 		rml_run_error(r, "--files-from: %s", err);
 		return -1;
@@ -400,6 +401,40 @@ static int plan_jobs(struct rml_run_state *r, struct rml_inlist *in, size_t *ski
 	return 0;
 }
 
+/*
+ * --shard K/N: this run's drivers. The directories of the drivers, in the order the run
+ * meets them, are dealt out to the shards in turn (the i-th to shard i mod N + 1): a
+ * driver's files stay together (a directory met again, as compile_commands.json may,
+ * goes to the same shard), the shards of one command line are alike in size, and
+ * together they are the whole run, each driver in exactly one.
+ */
+static void plan_shard(struct rml_run_state *r)
+{
+	const struct rml_run_opts *o = r->o;
+	struct rml_strset dirs = { 0 };
+	size_t kept = 0, all = r->ngroups;
+
+	if (!o->shard_n)
+		return;
+	for (size_t i = 0; i < r->ngroups; i++) {
+		const char *p = r->jobs[r->groups[i].first].path;
+		char *dir = rml_arena_strndup(&r->arena, p, rml_dir_len(p));
+		long at = rml_strset_find(&dirs, dir);
+
+		if (at < 0) {
+			rml_strset_add(&dirs, dir);
+			at = (long)dirs.n - 1;
+		}
+		if ((unsigned long)at % o->shard_n == o->shard_k - 1)
+			r->groups[kept++] = r->groups[i];
+	}
+	r->ngroups = kept;
+	if (o->verbose)
+		fprintf(stderr, "regmap-lint: --shard %u/%u: %zu of %zu driver%s\n", o->shard_k,
+			o->shard_n, kept, all, all == 1 ? "" : "s");
+	rml_strset_fini(&dirs);
+}
+
 int rml_run_plan(struct rml_run_state *r)
 {
 	const struct rml_run_opts *o = r->o;
@@ -407,8 +442,13 @@ int rml_run_plan(struct rml_run_state *r)
 	size_t skipped = 0;
 	int rc = -1;
 
-	if (o->contents_from && overlay_dir(r, o->contents_from, "", 0) < 0)
-		r->rc = RML_EXIT_TOOL_ERROR;
+	if (o->contents_from) {
+		char err[PATH_MAX + 256];
+
+		/* read lazily: only the stand-ins of the files the run reads (overlay.h) */
+		if (rml_overlay_set_dir(&r->ov, o->contents_from, err, sizeof(err)) < 0)
+			rml_run_error(r, "--contents-from: %s", err);
+	}
 	if ((o->diff || o->since || o->patch) && load_diff(r) < 0) {
 		r->rc = RML_EXIT_TOOL_ERROR;	/* a pipe that cannot be made says nothing */
 		return -1;
@@ -430,6 +470,7 @@ int rml_run_plan(struct rml_run_state *r)
 	if (r->rc == RML_EXIT_TOOL_ERROR && r->nsels && !r->njobs)
 		goto out;
 	plan_groups(r);
+	plan_shard(r);
 	rc = 0;
 out:
 	rml_inlist_fini(&in);

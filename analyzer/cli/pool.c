@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -126,6 +127,7 @@ static _Noreturn void worker_exit(int status)
 
 static int start(struct worker *w, size_t task, rml_task_fn fn, void *ctx)
 {
+	pid_t parent = getpid();
 	int p[2];
 
 	if (pipe2(p, O_CLOEXEC) < 0)
@@ -141,6 +143,12 @@ static int start(struct worker *w, size_t task, rml_task_fn fn, void *ctx)
 		int rc;
 
 		close(p[0]);
+		/*
+		 * A worker never outlives the run: killed with its parent (a run killed by
+		 * a signal or a CI timeout), and gone at once if the parent died before this.
+		 */
+		if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != parent)
+			_exit(1);
 		rml_set_oom_status(RML_POOL_EXIT_NOMEM);
 		rc = run_deep(fn, task, p[1], ctx);
 		close(p[1]);

@@ -3,7 +3,9 @@
  * results back in task order. A worker writes its result (any bytes) to a pipe; the parent
  * collects it. A worker that dies from a signal, or exceeds the time limit or the memory
  * limit (resident memory, sampled every 50 ms: killed), is reported as such for that task
- * only: the other tasks go on. No libclang; a task creates whatever it needs after the fork.
+ * only: the other tasks go on. A worker never outlives the parent (PR_SET_PDEATHSIG): a
+ * run that is killed leaves no worker behind. No libclang; a task creates whatever it
+ * needs after the fork.
  */
 #ifndef RML_POOL_H
 #define RML_POOL_H

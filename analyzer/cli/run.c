@@ -16,7 +16,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "exit.h"
@@ -215,10 +217,55 @@ static void check_driver(struct wk *w)
 	}
 }
 
+/* loc's file under dir_abs ('/'-terminated) named again under dir_rel (the same, as given). */
+static void rename_loc(struct rml_arena *a, struct rml_loc *loc, const char *dir_abs,
+		       const char *dir_rel)
+{
+	size_t n = strlen(dir_abs);
+
+	if (loc->file && !strncmp(loc->file, dir_abs, n) && loc->file[n])
+		loc->file = rml_arena_printf(a, "%s%s", dir_rel, loc->file + n);
+}
+
+/*
+ * With contents standing in for files (--contents-from, --patch, "-"), libclang parses a
+ * file named relatively by its absolute name (tu.c: so that its own headers resolve to
+ * their stand-ins), and the findings come back absolute. Named again as without stand-ins:
+ * what lies under a relatively named file's directory, by that directory as given.
+ */
+static void relative_names(struct wk *w)
+{
+	struct rml_arena *a = &w->g.merged.arena;
+
+	if (!rml_overlay_active(&w->r->ov))
+		return;
+	for (size_t k = 0; k < w->n; k++) {
+		const char *p = w->paths[k];
+		size_t dl = rml_dir_len(p);
+		char *rel, *full, *dir;
+
+		if (p[0] == '/' || (w->parse[k] && w->parse[k]->workdir))
+			continue;
+		rel = rml_arena_printf(a, "%.*s%s", (int)dl, p, dl ? "/" : "");
+		full = rml_abspath(dl ? rel : ".");
+		dir = rml_arena_printf(a, "%s%s", full, strcmp(full, "/") ? "/" : "");
+		free(full);
+		for (size_t e = 0; e < rml_diags_count(&w->g.diags); e++) {
+			struct rml_diag *d = rml_diags_at(&w->g.diags, e);
+
+			rename_loc(a, &d->loc, dir, rel);
+			for (size_t q = 0; q < d->nnotes; q++)
+				rename_loc(a, &d->notes[q].loc, dir, rel);
+		}
+	}
+}
+
 /* The driver's findings, but the siblings' and those an inline suppression silences. */
 static void filter_driver(struct wk *w)
 {
 	const struct rml_group *gr = w->gr;
+
+	relative_names(w);
 
 	/* the inputs' suppressions from the texts already read for them (headers: read here) */
 	for (size_t k = 0; k < gr->n; k++)
@@ -309,6 +356,8 @@ static int worker(size_t gi, int fd, void *ctx)
 	test_hooks(w.r, w.gr);
 	driver_inputs(&w);
 	check_driver(&w);
+	if (w.r->ov.failed)	/* a stand-in that could not be read (said) */
+		w.rc = RML_EXIT_TOOL_ERROR;
 	filter_driver(&w);
 	say_driver(&w);
 	rc = pack(&w, fd);
@@ -383,6 +432,56 @@ static void task_failed(struct rml_run_state *r, const struct rml_group *g,
 	}
 }
 
+/* ---- the progress line ------------------------------------------------------------------ */
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* The progress line taken off the terminal (before anything else is written there). */
+static void progress_clear(struct rml_run_state *r)
+{
+	static const char clear[] = "\r\033[K";
+
+	if (r->progress_shown && write(STDERR_FILENO, clear, sizeof(clear) - 1) < 0)
+		r->progress = false;
+	r->progress_shown = false;
+}
+
+/* "regmap-lint: [done/planned] path", at most ten times a second, cut to the terminal. */
+static void progress_draw(struct rml_run_state *r, const char *path)
+{
+	struct winsize ws;
+	char line[PATH_MAX + 64];
+	double t = now();
+	size_t cols = 80;
+	int n;
+
+	if (!r->progress || (r->drawn > 0 && t - r->drawn < 0.1))
+		return;
+	if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 8)
+		cols = ws.ws_col;
+	n = snprintf(line, sizeof(line), "\rregmap-lint: [%zu/%zu] %s", r->ndone, r->nplanned,
+		     path);
+	if (n < 0)
+		return;
+	if ((size_t)n > cols)	/* the "\r" takes no column: one left free for the cursor */
+		n = (int)cols;
+	if ((size_t)n > sizeof(line) - 4)	/* cut by snprintf: room for ESC [ K */
+		n = (int)sizeof(line) - 4;
+	memcpy(line + n, "\033[K", 3);
+	if (write(STDERR_FILENO, line, (size_t)n + 3) < 0)
+		r->progress = false;
+	r->progress_shown = r->progress;
+	r->drawn = t;
+}
+
+/* ---- the parent: one driver reported ---------------------------------------------------- */
+
 /* One driver's result, filtered and reported. */
 static void finish_group(struct rml_run_state *r, const struct rml_group *g,
 			 const struct rml_task_result *t)
@@ -393,6 +492,7 @@ static void finish_group(struct rml_run_state *r, const struct rml_group *g,
 	int rc = RML_EXIT_TOOL_ERROR;
 	unsigned long nlines = 0;
 
+	progress_clear(r);
 	rml_arena_init(&arena);
 	rml_diags_init(&got, &arena);
 	rml_diags_init(&shown, &arena);
@@ -412,6 +512,13 @@ static void finish_group(struct rml_run_state *r, const struct rml_group *g,
 	for (size_t e = 0; e < rml_diags_count(&got); e++) {
 		struct rml_diag *d = rml_diags_at(&got, e);
 
+		if (d->sev == RML_SEV_ERROR && d->loc.file) {	/* its baseline entries stand */
+			char *p = rml_abspath(d->loc.file);
+
+			if (rml_strset_find(&r->failed, p) < 0)
+				rml_strset_add(&r->failed, rml_arena_strdup(&r->arena, p));
+			free(p);
+		}
 		if (!rml_keep(r, j, d))
 			continue;
 		rml_ptrvec_push(&shown.v, d);
@@ -427,6 +534,8 @@ static void finish_group(struct rml_run_state *r, const struct rml_group *g,
 	raise_rc(r, rc);
 	if (r->flush)
 		r->flush(r->flush_ctx);
+	r->ndone++;
+	progress_draw(r, j->path);
 	rml_diags_fini(&shown);
 	rml_diags_fini(&got);
 	rml_arena_fini(&arena);
@@ -508,6 +617,8 @@ static void analyse(struct rml_run_state *r)
 	const struct rml_run_opts *o = r->o;
 
 	r->pool = (struct rml_pool_opts){ o->jobs, o->timeout, o->memory_mb };
+	r->nplanned = r->ngroups;
+	r->progress = o->progress && r->ngroups > 1;
 	/*
 	 * Several drivers: load libclang here once, and every worker inherits it. One driver:
 	 * its worker loads it, and this process stays small (cheaper to fork and to end). A
@@ -516,9 +627,11 @@ static void analyse(struct rml_run_state *r)
 	if (r->ngroups > 1)
 		rml_libclang_preload(NULL, 0);
 	if (rml_pool_run(r->ngroups, &r->pool, worker, done, r) < 0) {
+		progress_clear(r);
 		rml_run_error(r, "cannot start workers: %s", strerror(errno));
 		r->rc = RML_EXIT_TOOL_ERROR;
 	}
+	progress_clear(r);
 }
 
 /*
@@ -559,6 +672,8 @@ int rml_run(const struct rml_run_opts *o, struct rml_report *rep, void (*flush)(
 	if (rml_run_plan(&r) == 0 && (!r.ngroups || cwd_reachable(&r))) {
 		r.stats.plan = rml_now() - t0;
 		t0 = rml_now();
+		if (r.ov.failed)	/* a stand-in the plan read, that could not be read (said) */
+			r.rc = RML_EXIT_TOOL_ERROR;
 		analyse(&r);
 		r.stats.analyse = rml_now() - t0;
 		if (rml_filter_end(&r) < 0)

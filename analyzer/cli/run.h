@@ -23,11 +23,13 @@ struct rml_run_opts {
 	bool siblings;			/* command line's choice (siblings_set) or the default */
 	bool siblings_set;
 	bool no_config;			/* --no-config: .regmap-lint files are not read */
+	bool progress;			/* stderr is a terminal: a progress line over drivers */
 	const bool *enabled;		/* command line's selection, per rule */
 	bool enable_given;		/* --enable given: the config's selection does not count */
 	struct rml_check_opts check;	/* parse options of command-line inputs, rules */
 	const struct rml_args_env *env;	/* for compile_commands.json entries */
 	unsigned jobs, timeout;
+	unsigned shard_k, shard_n;	/* --shard K/N (n 0: none): this run's part of the drivers */
 	size_t memory_mb;
 	const char *compdb;		/* -p DIR */
 	const char *files_from;		/* --files-from FILE|- */
@@ -37,6 +39,7 @@ struct rml_run_opts {
 	const char *since;		/* --since REV */
 	const char *patch;		/* --patch FILE */
 	const char *contents_from;	/* --contents-from DIR */
+	const char *stdin_name;		/* --stdin-filename PATH: the name of "-" */
 	char **inputs;			/* files and directories from the command line */
 	size_t ninputs;
 };

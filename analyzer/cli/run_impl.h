@@ -78,7 +78,15 @@ struct rml_run_state {
 	struct rml_ptrvec occs;		/* struct occ *: each finding identity's occurrences */
 	struct rml_srcs srcs;		/* the lines findings are on, for their identities */
 	unsigned nnew, nbaselined, nunchanged;
+	struct rml_strset failed;	/* files with a tool error (absolute; arena) */
+	struct rml_strset analysed;	/* the files analysed, and their directories, for */
+	struct rml_strset analysed_dirs;	/* the baseline's stale entries (absolute; arena) */
+	bool analysed_known;		/* those two are filled */
 	/* run.c */
+	bool progress;			/* a progress line (o->progress, several drivers) */
+	bool progress_shown;		/* it is on the terminal now */
+	size_t ndone, nplanned;		/* drivers reported, and planned (before retries) */
+	double drawn;			/* when it was last drawn (0: never) */
 	struct rml_arena arena;
 	struct rml_pool_opts pool;
 	struct rml_diags runerr;	/* errors of the run itself (rml_run_error) */
@@ -100,6 +108,12 @@ void rml_run_error(struct rml_run_state *r, const char *fmt, ...) RML_FORMAT(2, 
 int rml_run_plan(struct rml_run_state *r);
 void rml_run_plan_fini(struct rml_run_state *r);
 
+/*
+ * What the paths of the baseline at path are relative to (version 2): the top of the git
+ * work tree it is in (the nearest directory above it holding .git), else the current
+ * directory. Absolute, '/'-terminated, heap.
+ */
+char *rml_baseline_root(const char *path);
 /* The selection for path: its config file's, loaded once per config file. */
 struct rml_sel *rml_sel_for(struct rml_run_state *r, const char *path);
 void rml_sels_fini(struct rml_run_state *r);
@@ -123,13 +137,15 @@ void rml_sups_fini(struct rml_ptrvec *sups);
 
 /*
  * In the parent: keep d, a diagnostic of job j's driver? Tool errors always; findings as
- * --diff/--since/--patch and the baseline say (recorded when writing a baseline).
+ * --diff/--since/--patch and the baseline say (recorded when writing a baseline). A
+ * finding is matched with the baseline whether it is on a changed line or not.
  */
 bool rml_keep(struct rml_run_state *r, const struct rml_job *j, const struct rml_diag *d);
 /*
- * After the drivers: --write-baseline's file written, or the baseline's stale entries
- * listed and, with -v, what the baseline and the change left out. 0, or -1 when the
- * baseline could not be written (said).
+ * After the drivers: --write-baseline's file written, or the baseline's stale entries (of
+ * the files analysed without an error, and headers beside them) listed and, with -v, what
+ * the baseline and the change left out. 0, or -1 when the baseline could not be written
+ * (said).
  */
 int rml_filter_end(struct rml_run_state *r);
 void rml_filter_fini(struct rml_run_state *r);

@@ -9,6 +9,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "rule.h"
 #include "config.h"
@@ -41,6 +42,32 @@ static int apply_list(struct rml_run_state *r, bool *enabled, const char *list, 
 	return rc;
 }
 
+/*
+ * The config's rule lists into enabled, both checked before either is applied: an unknown
+ * rule is an error at its line ("PATH:LINE: unknown rule ..."), and then nothing changes.
+ * With --enable on the command line the lists are checked, not applied.
+ */
+static int config_rules(struct rml_run_state *r, const struct rml_config *cfg, bool *enabled)
+{
+	bool *sel = rml_xcalloc(rml_nrules + 1, sizeof(*sel));
+	char where[PATH_MAX + 32];
+	int rc = 0;
+
+	memcpy(sel, enabled, rml_nrules * sizeof(*sel));
+	if (cfg->enable) {
+		snprintf(where, sizeof(where), "%s:%lu", cfg->path, cfg->enable_line);
+		rc |= apply_list(r, sel, cfg->enable, true, where);
+	}
+	if (cfg->disable) {
+		snprintf(where, sizeof(where), "%s:%lu", cfg->path, cfg->disable_line);
+		rc |= apply_list(r, sel, cfg->disable, false, where);
+	}
+	if (!rc && !r->o->enable_given)
+		memcpy(enabled, sel, rml_nrules * sizeof(*sel));
+	free(sel);
+	return rc ? -1 : 0;
+}
+
 static char *dir_of(const char *abs)
 {
 	const char *slash = strrchr(abs, '/');
@@ -54,18 +81,53 @@ static char *dir_of(const char *abs)
 	return d;
 }
 
+char *rml_baseline_root(const char *path)
+{
+	char *abs = rml_abspath(path), *dir = dir_of(abs), *cand;
+	size_t n = strlen(dir);
+	struct stat st;
+
+	free(abs);
+	cand = rml_xmalloc(n + sizeof(".git"));
+	/* dir is absolute and '/'-terminated: each ancestor in turn, the root last */
+	while (dir[0] == '/') {
+		snprintf(cand, n + sizeof(".git"), "%s.git", dir);
+		if (lstat(cand, &st) == 0)	/* a directory, or a worktree's file */
+			break;
+		if (n == 1) {
+			n = 0;
+			break;
+		}
+		while (n > 1 && dir[n - 2] != '/')
+			n--;
+		dir[--n] = '\0';
+	}
+	free(cand);
+	if (!n || dir[0] != '/') {	/* not in a git work tree: the current directory */
+		free(dir);
+		abs = rml_abspath(".");
+		dir = rml_xmalloc(strlen(abs) + 2);
+		sprintf(dir, "%s%s", abs, strcmp(abs, "/") ? "/" : "");
+		free(abs);
+	}
+	return dir;
+}
+
 static int load_baseline(struct rml_run_state *r, struct rml_sel *s, const char *path)
 {
 	char err[PATH_MAX + 256], *abs = rml_abspath(path);
 
 	s->baseline = rml_xcalloc(1, sizeof(*s->baseline));
-	s->baseline_dir = dir_of(abs);
 	s->baseline_path = rml_xstrdup(path);
-	free(abs);
 	if (rml_baseline_load(path, s->baseline, err, sizeof(err)) < 0) {
 		rml_run_error(r, "%s", err);
+		s->baseline_dir = dir_of(abs);
+		free(abs);
 		return -1;
 	}
+	/* version 1: paths relative to the baseline's directory; 2: to its git top */
+	s->baseline_dir = s->baseline->version == 1 ? dir_of(abs) : rml_baseline_root(path);
+	free(abs);
 	return 0;
 }
 
@@ -94,15 +156,12 @@ static struct rml_sel *get_sel(struct rml_run_state *r, const char *cfgpath)
 	}
 	for (size_t i = 0; i < rml_nrules; i++)
 		s->enabled[i] = true;
-	if (!bad && !o->enable_given) {
-		if (cfg.enable && apply_list(r, s->enabled, cfg.enable, true, cfgpath) < 0)
-			bad = true;
-		if (cfg.disable && apply_list(r, s->enabled, cfg.disable, false, cfgpath) < 0)
-			bad = true;
-	}
+	/* a config with an error is not applied at all (its rule lists checked first) */
+	if (!bad && config_rules(r, &cfg, s->enabled) < 0)
+		bad = true;
 	for (size_t i = 0; i < rml_nrules; i++)
 		s->enabled[i] = o->enable_given ? o->enabled[i] : s->enabled[i] && o->enabled[i];
-	if (!o->siblings_set && cfg.siblings >= 0 && !o->kbuild)
+	if (!bad && !o->siblings_set && cfg.siblings >= 0 && !o->kbuild)
 		s->siblings = cfg.siblings;
 	if (o->baseline) {
 		/* the command line's baseline: shared by every selection, loaded once */
@@ -113,7 +172,7 @@ static struct rml_sel *get_sel(struct rml_run_state *r, const char *cfgpath)
 		}
 		if (!s->baseline && load_baseline(r, s, o->baseline) < 0)
 			bad = true;
-	} else if (cfg.baseline && !o->write_baseline) {
+	} else if (!bad && cfg.baseline && !o->write_baseline) {
 		if (load_baseline(r, s, cfg.baseline) < 0)
 			bad = true;
 	}

@@ -456,6 +456,28 @@ void rml_udiff_fini(struct rml_udiff *d)
 	*d = (struct rml_udiff){0};
 }
 
+size_t rml_udiff_uncolor(char *text, size_t len)
+{
+	size_t o = 0;
+
+	for (size_t i = 0; i < len; i++) {
+		if (text[i] == '\033' && i + 1 < len && text[i + 1] == '[') {
+			size_t k = i + 2;
+
+			while (k < len && text[k] >= 0x20 && text[k] <= 0x3f)
+				k++;	/* parameters (0-9;?...) and intermediates ( !"#...) */
+			if (k < len && text[k] >= 0x40 && text[k] <= 0x7e) {
+				i = k;	/* the final byte: 'm' for colours */
+				continue;
+			}
+		}
+		text[o++] = text[i];
+	}
+	if (o < len)
+		text[o] = '\0';
+	return o;
+}
+
 int rml_udiff_parse(const char *text, size_t len, int strip, struct rml_udiff *d, char *err,
 		    size_t errlen)
 {

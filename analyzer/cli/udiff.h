@@ -54,6 +54,13 @@ int rml_udiff_parse(const char *text, size_t len, int strip, struct rml_udiff *d
 void rml_udiff_fini(struct rml_udiff *d);
 
 /*
+ * A coloured diff (git diff --color, a pager's output) made plain: every ANSI escape
+ * sequence (ESC '[' parameters intermediates final byte) removed from text in place.
+ * Returns the new length (text stays NUL-terminated if it was).
+ */
+size_t rml_udiff_uncolor(char *text, size_t len);
+
+/*
  * The file whose new_path is path, or else the first whose new_path and path are the same
  * after a '/' (path ends with "/" + new_path, or new_path with "/" + path); NULL if none.
  * Deleted files (new_path NULL) are never found.

@@ -135,12 +135,12 @@ static CXTranslationUnit reparse_repaired(struct rml_index *idx, CXTranslationUn
 	struct rml_repaired *rep;
 	struct CXUnsavedFile *uf;
 	CXTranslationUnit tu2 = NULL;
-	size_t n, nuf;
+	size_t n, nuf, nov = ov ? ov->n : 0;
 
 	n = rml_extract_repairs(tu, facts, &rep);	/* none without compiler errors */
 	if (!n)
 		return tu;
-	uf = rml_xcalloc(n + (ov ? ov->n : 0), sizeof(*uf));
+	uf = rml_xcalloc(n + nov, sizeof(*uf));
 	for (size_t i = 0; i < n; i++) {
 		uf[i].Filename = rep[i].name;
 		uf[i].Contents = rep[i].text;
@@ -155,11 +155,14 @@ static CXTranslationUnit reparse_repaired(struct rml_index *idx, CXTranslationUn
 		}
 	}
 	nuf = n;
-	for (size_t i = 0; ov && i < ov->n; i++) {
+	for (size_t i = 0; i < nov; i++) {
 		bool repaired = false;
 
-		for (size_t r = 0; r < n && !repaired; r++)
-			repaired = rml_overlay_get(ov, rep[r].name) == &ov->v[i];
+		for (size_t r = 0; r < n && !repaired; r++) {
+			const struct rml_ovfile *f = rml_overlay_get(ov, rep[r].name);
+
+			repaired = f && !strcmp(f->path, ov->v[i].path);
+		}
 		if (repaired)
 			continue;	/* the repaired text was made from the overlay's */
 		uf[nuf].Filename = ov->v[i].path;
@@ -235,6 +238,60 @@ void rml_tu_argv_fini(struct rml_tu_argv *a)
 	memset(a, 0, sizeof(*a));
 }
 
+/* Parse path with the overlay's stand-ins (ov may be NULL) as unsaved files. */
+static enum CXErrorCode parse_overlaid(struct rml_index *idx, const char *path, const char **argv,
+				       int argc, const struct rml_overlay *ov, CXTranslationUnit *tu)
+{
+	size_t n = ov ? ov->n : 0;
+	struct CXUnsavedFile *uf = n ? rml_xcalloc(n, sizeof(*uf)) : NULL;
+	enum CXErrorCode e;
+
+	for (size_t i = 0; i < n; i++) {
+		uf[i].Filename = ov->v[i].path;
+		uf[i].Contents = ov->v[i].text;
+		uf[i].Length = ov->v[i].len;
+	}
+	e = clang_parseTranslationUnit2(idx->idx, path, argv, argc, uf, (unsigned)n, RML_TU_OPTIONS,
+					tu);
+	free(uf);	/* libclang copies unsaved contents into the TU's own buffers */
+	return e;
+}
+
+/* Each file a TU includes asked of the overlay: a directory's stand-in is read then. */
+static void ask_overlay(CXFile file, CXSourceLocation *stack, unsigned depth, CXClientData ov)
+{
+	CXString s = clang_getFileName(file);
+
+	(void)stack;
+	(void)depth;
+	if (clang_getCString(s))
+		rml_overlay_get(ov, clang_getCString(s));
+	clang_disposeString(s);
+}
+
+/*
+ * With a directory of stand-ins (--contents-from), read lazily, the first parse cannot
+ * know which headers it stands in for: those the TU includes are read after it, and the
+ * file parsed again with them (their own includes may bring more). At most a few rounds.
+ */
+static enum CXErrorCode parse_with_dir(struct rml_index *idx, const char *path, const char **argv,
+				       int argc, const struct rml_overlay *ov, CXTranslationUnit *tu)
+{
+	enum CXErrorCode e = parse_overlaid(idx, path, argv, argc, ov, tu);
+
+	for (int round = 0; e == CXError_Success && *tu && ov && ov->dir && round < 8; round++) {
+		size_t before = ov->n;
+
+		clang_getInclusions(*tu, ask_overlay, (CXClientData)ov);
+		if (ov->n == before)
+			break;
+		clang_disposeTranslationUnit(*tu);
+		*tu = NULL;
+		e = parse_overlaid(idx, path, argv, argc, ov, tu);
+	}
+	return e;
+}
+
 int rml_tu_analyse(struct rml_index *idx, const char *path, const struct rml_parse_opts *o,
 		   struct rml_facts *facts, struct rml_tu_times *times, char *err, size_t errlen)
 {
@@ -243,7 +300,6 @@ int rml_tu_analyse(struct rml_index *idx, const char *path, const struct rml_par
 	char *abspath = NULL;
 	const char **argv;
 	size_t n;
-	struct CXUnsavedFile *uf = NULL;
 	CXTranslationUnit tu = NULL;
 	enum CXErrorCode e;
 	unsigned options = RML_TU_OPTIONS;
@@ -257,22 +313,13 @@ int rml_tu_analyse(struct rml_index *idx, const char *path, const struct rml_par
 	 * absolutely too: its #include "foo.h" then resolves to the stand-in's name, not to a
 	 * second, on-disk foo.h the driver's own headers are not recognised in.
 	 */
-	if (o->overlay && o->overlay->n && path[0] != '/' && !o->workdir)
+	if (rml_overlay_active(o->overlay) && path[0] != '/' && !o->workdir)
 		path = abspath = rml_abspath(path);
 	rml_tu_argv(o, &a);
 	argv = a.v;
 	n = a.n;
 
-	if (o->overlay && o->overlay->n) {
-		uf = rml_xcalloc(o->overlay->n, sizeof(*uf));
-		for (size_t i = 0; i < o->overlay->n; i++) {
-			uf[i].Filename = o->overlay->v[i].path;
-			uf[i].Contents = o->overlay->v[i].text;
-			uf[i].Length = o->overlay->v[i].len;
-		}
-	}
-	e = clang_parseTranslationUnit2(idx->idx, path, argv, (int)n, uf,
-					o->overlay ? (unsigned)o->overlay->n : 0, options, &tu);
+	e = parse_with_dir(idx, path, argv, (int)n, o->overlay, &tu);
 	if (e == CXError_Success && tu) {
 		if (o->keep_errors)	/* the first parse's: they say why items were set aside */
 			collect_errors(tu, facts);	/* (-v; a lone file has hundreds: 0.5 ms) */
@@ -280,7 +327,6 @@ int rml_tu_analyse(struct rml_index *idx, const char *path, const struct rml_par
 			tu = reparse_repaired(idx, tu, path, argv, (int)n, options, o->overlay,
 					      facts);
 	}
-	free(uf);
 	rml_tu_argv_fini(&a);
 	free(abspath);
 	if (e != CXError_Success || !tu) {

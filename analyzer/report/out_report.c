@@ -23,14 +23,21 @@ static const struct rml_format_ops *const formats[] = {
 	[RML_FMT_CHECKPATCH] = &rml_format_checkpatch,
 	[RML_FMT_SARIF] = &rml_format_sarif,
 	[RML_FMT_JSON] = &rml_format_json,
+	[RML_FMT_CODECLIMATE] = &rml_format_codeclimate,
+	[RML_FMT_RECORD] = &rml_format_record,
 };
 
 _Static_assert(RML_ARRAY_SIZE(formats) == RML_NFORMATS, "one entry per enum rml_format");
 
+const char *rml_format_name(enum rml_format fmt)
+{
+	return formats[fmt]->name;
+}
+
 int rml_format_parse(const char *name, enum rml_format *fmt)
 {
 	for (size_t i = 0; i < RML_ARRAY_SIZE(formats); i++) {
-		if (!strcmp(name, formats[i]->name)) {
+		if (i != RML_FMT_RECORD && !strcmp(name, formats[i]->name)) {
 			*fmt = (enum rml_format)i;
 			return 0;
 		}
@@ -53,6 +60,17 @@ static char *abs_dir(struct rml_arena *a, const char *dir)
 		p = dir ? dir : ".";
 	n = strlen(p);
 	return rml_arena_printf(a, "%s%s", p, n && p[n - 1] == '/' ? "" : "/");
+}
+
+char *rml_report_abs(struct rml_report *r, const char *path)
+{
+	struct rml_arena *a = &r->arena;
+	const char *buf = path[0] == '/' ? path : rml_arena_printf(a, "%s%s", r->cwd, path);
+	char *folded = rml_path_fold(buf[0] == '/' ? buf : rml_arena_printf(a, "/%s", buf));
+	char *out = rml_arena_strdup(a, folded);
+
+	free(folded);
+	return out;
 }
 
 void rml_report_begin(struct rml_report *r, FILE *out, const struct rml_out_opts *o)
@@ -78,19 +96,39 @@ void rml_report_add(struct rml_report *r, const struct rml_diags *d, unsigned nf
 	for (size_t i = 0; i < rml_diags_count(d); i++) {
 		const struct rml_diag *diag = rml_diags_at(d, i);
 
-		if (diag->sev == RML_SEV_ERROR)
+		if (diag->sev == RML_SEV_ERROR) {
 			r->nerrors++;
-		else if (diag->sev == RML_SEV_WARNING)
+		} else if (diag->sev == RML_SEV_WARNING) {
 			r->nfindings++;
+			if (diag->loc.file && rml_strset_find(&r->finding_files, diag->loc.file) < 0)
+				rml_strset_add(&r->finding_files,
+					       rml_arena_strdup(&r->arena, diag->loc.file));
+		}
 	}
 	formats[r->o.format]->add(r, d, &s);
 	rml_srcs_fini(&s);
+}
+
+void rml_report_summary(const struct rml_report *r, char *buf, size_t len)
+{
+	size_t nf = r->finding_files.n;
+	int n;
+
+	*buf = '\0';
+	if (!r->nfindings)
+		return;
+	n = snprintf(buf, len, "regmap-lint: %u warning%s in %zu file%s", r->nfindings,
+		     r->nfindings == 1 ? "" : "s", nf, nf == 1 ? "" : "s");
+	if (r->nerrors && n > 0 && (size_t)n < len)
+		snprintf(buf + n, len - (size_t)n, ", and %u error%s", r->nerrors,
+			 r->nerrors == 1 ? "" : "s");
 }
 
 void rml_report_end(struct rml_report *r)
 {
 	if (formats[r->o.format]->end)
 		formats[r->o.format]->end(r);
+	rml_strset_fini(&r->finding_files);
 	rml_ptrvec_fini(&r->held);
 	rml_ptrvec_fini(&r->seen);
 	rml_arena_fini(&r->arena);
@@ -143,7 +181,7 @@ const char *rml_src_line(struct rml_srcs *s, const char *path, unsigned line, si
 	if (!src) {
 		s->v = rml_xrealloc(s->v, (s->n + 1) * sizeof(*s->v));
 		src = &s->v[s->n++];
-		src->path = path;
+		src->path = rml_xstrdup(path);	/* path may be freed before s: a finding's */
 		src_load(src, s->overlay);
 	}
 	if (!src->text)
@@ -167,8 +205,10 @@ const char *rml_src_line(struct rml_srcs *s, const char *path, unsigned line, si
 
 void rml_srcs_fini(struct rml_srcs *s)
 {
-	for (size_t i = 0; i < s->n; i++)
+	for (size_t i = 0; i < s->n; i++) {
+		free(s->v[i].path);
 		free(s->v[i].text);
+	}
 	free(s->v);
 	s->v = NULL;
 	s->n = 0;

@@ -11,20 +11,6 @@
 
 static const char sarif_schema[] = "https://json.schemastore.org/sarif-2.1.0.json";
 
-/*
- * path made absolute (against cwd) with "." and ".." folded lexically (arena). Folded as
- * from the root even when cwd could not be known ("./"): a URI path is absolute.
- */
-static char *abs_path(struct rml_arena *a, const char *cwd, const char *path)
-{
-	const char *buf = path[0] == '/' ? path : rml_arena_printf(a, "%s%s", cwd, path);
-	char *folded = rml_path_fold(buf[0] == '/' ? buf : rml_arena_printf(a, "/%s", buf));
-	char *out = rml_arena_strdup(a, folded);
-
-	free(folded);
-	return out;
-}
-
 /* Percent-encode what a URI path may not hold as is (RFC 3986: pchar and '/', no ':'). */
 static char *uri_encode(struct rml_arena *a, const char *prefix, const char *s)
 {
@@ -51,7 +37,7 @@ static char *uri_encode(struct rml_arena *a, const char *prefix, const char *s)
 
 static void artifact(struct rml_report *r, const char *file)
 {
-	const char *abs = abs_path(&r->arena, r->cwd, file);
+	const char *abs = rml_report_abs(r, file);
 	size_t rl = strlen(r->root);
 	struct rml_jw *w = &r->jw;
 

@@ -24,17 +24,21 @@ enum rml_format {
 	RML_FMT_CHECKPATCH,
 	RML_FMT_SARIF,
 	RML_FMT_JSON,
+	RML_FMT_CODECLIMATE,
+	RML_FMT_RECORD,		/* not a --format: the body of a kbuild record (cli/record.h) */
 	RML_NFORMATS
 };
 
-/* "gcc", "checkpatch", "sarif", "json": 0, or -1 for anything else. */
+/* "gcc", "checkpatch", "sarif", "json", "codeclimate": 0, or -1 for anything else. */
 int rml_format_parse(const char *name, enum rml_format *fmt);
+/* A format's --format word ("record" for RML_FMT_RECORD). */
+const char *rml_format_name(enum rml_format fmt);
 
 struct rml_out_opts {
 	enum rml_format format;
 	bool color;			/* gcc only */
 	bool terse, emacs, showfile;	/* checkpatch.pl's options of the same names */
-	const char *root;		/* sarif: absolute directory URIs are relative to */
+	const char *root;		/* sarif, codeclimate: the directory paths are relative to */
 	const char *version;		/* regmap-lint's, for sarif and json */
 	const char *libclang;
 	const struct rml_overlay *overlay;	/* source lines from here first, or NULL */
@@ -61,6 +65,7 @@ struct rml_report {
 	char *cwd;			/* absolute, '/'-terminated */
 	unsigned nfiles, nfindings, nerrors;
 	unsigned long nlines;
+	struct rml_strset finding_files;	/* the files findings are in (arena strings) */
 	struct rml_jw jw;
 };
 
@@ -74,6 +79,12 @@ void rml_report_add(struct rml_report *r, const struct rml_diags *d, unsigned nf
 		    unsigned long nlines);
 /* Close the report (checkpatch's total line, sarif's invocation, json's summary); free it. */
 void rml_report_end(struct rml_report *r);
+/*
+ * The summary of a report with findings, gcc's way: "regmap-lint: N warnings in M files"
+ * (M: the files they are in), ", and E errors" when files could not be analysed, into buf
+ * (no newline); "" without findings. Call before rml_report_end.
+ */
+void rml_report_summary(const struct rml_report *r, char *buf, size_t len);
 
 /*
  * --list-rules: each rule's id and summary, one a line; with fmt RML_FMT_JSON the list as
@@ -89,7 +100,7 @@ const char *rml_rule_doc_text(const char *id);
  * on, and a run's baseline hashes them (rml_finding_hash).
  */
 struct rml_src {
-	const char *path;
+	char *path;		/* heap */
 	char *text;		/* heap; NULL if unreadable */
 	size_t len;
 };

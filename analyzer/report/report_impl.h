@@ -29,7 +29,14 @@ extern const struct rml_format_ops rml_format_gcc;
 extern const struct rml_format_ops rml_format_checkpatch;
 extern const struct rml_format_ops rml_format_sarif;
 extern const struct rml_format_ops rml_format_json;
+extern const struct rml_format_ops rml_format_codeclimate;
+extern const struct rml_format_ops rml_format_record;
 
+/*
+ * path made absolute (against the report's cwd) with "." and ".." folded lexically
+ * (arena); folded as from the root even when the cwd could not be known ("./").
+ */
+char *rml_report_abs(struct rml_report *r, const char *path);
 /* "FIELD_OVERLAP" for "field-overlap" (arena). */
 char *rml_rule_type(struct rml_arena *a, const char *id);
 /* A rule's precision as SARIF and the rule list name it: "high", "medium", "low". */

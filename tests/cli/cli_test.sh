@@ -4,11 +4,13 @@
 set -u
 RL=$1
 SRC=$2
+case $RL in /*) ;; *) RL=$(pwd)/$RL ;; esac
 T=$(mktemp -d)
 trap 'chmod -R u+rwx "$T" 2>/dev/null; rm -rf "$T"' EXIT
 chmod 755 "$T"
 pass=0
 fail=0
+. "$SRC/tests/cli/nobody.sh"
 
 # check NAME WANT_RC WANT_STDOUT_SUBSTRING -- command...
 check() {
@@ -84,22 +86,25 @@ else
 	echo "FAIL compile-errors-verbose: -v does not show the compiler's error"; fail=$((fail + 1))
 fi
 
-# unreadable: as root, read as nobody
+# unreadable: as root, read as nobody (tests/cli/nobody.sh)
 chmod 000 "$T/bad.c"
-if [ "$(id -u)" -eq 0 ]; then
-	if command -v setpriv >/dev/null 2>&1; then
-		exact unreadable 2 "$T/bad.c: error: cannot open: Permission denied" -- \
-			setpriv --reuid=65534 --regid=65534 --clear-groups "$RL" "$T/bad.c"
-	else
-		echo "SKIP unreadable: root without setpriv"
-	fi
+if pre=$(nobody_prefix "$T" "$RL"); then
+	# shellcheck disable=SC2086 # the prefix is words
+	exact unreadable 2 "$T/bad.c: error: cannot open: Permission denied" -- $pre "$RL" "$T/bad.c"
 else
-	exact unreadable 2 "$T/bad.c: error: cannot open: Permission denied" -- "$RL" "$T/bad.c"
+	echo "SKIP unreadable: nobody cannot run this build (root without setpriv, or a build nobody can reach)"
 fi
 chmod 644 "$T/bad.c"
 
 check version 0 "regmap-lint " -- "$RL" --version
 check help 0 "Exit status: 0 no findings, 1 findings, 2" -- "$RL" --help
+# every option of the run and the integration in --help and the man page
+for opt in --shard=K/N --stdin-filename=PATH --merge --install-hook --contents-from=DIR \
+	--files-from=FILE codeclimate; do
+	check "help: $opt" 0 "$opt" -- "$RL" --help
+	grep -q -- "$(echo "$opt" | sed 's/=.*//; s/-/\\\\-/g')" "$SRC/docs/regmap-lint.1" &&
+		pass=$((pass + 1)) || { echo "FAIL the man page lacks $opt"; fail=$((fail + 1)); }
+done
 exact no-input 2 "" -- "$RL"
 exact unknown-option 2 "" -- "$RL" --frobnicate "$T/good.c"
 exact missing-flag-value 2 "" -- "$RL" "$T/good.c" -include

@@ -65,25 +65,21 @@ valid_json() {
 	python3 -m json.tool "$1" >/dev/null 2>&1 && ok || ko "$2: not valid JSON: $(head -c 300 "$1")"
 }
 
-# as_nobody command...: run as an unprivileged user when we are root (0), else 1
+# as_nobody command...: run it unprivileged from $T (tests/cli/nobody.sh): 0, or 1 when
+# that cannot be done here
+. "$SRC/tests/cli/nobody.sh"
 as_nobody() {
-	if [ "$(id -u)" -ne 0 ]; then
-		run "$@"
-	elif command -v setpriv >/dev/null 2>&1; then
-		# from $T: a working directory nobody cannot reach by its path is a run error
-		# (tested below). A build inside a directory only root may enter (a clone in
-		# mktemp -d) cannot be run as nobody: skipped.
-		setpriv --reuid=65534 --regid=65534 --clear-groups env -C "$T" "$RL" --version \
-			>/dev/null 2>&1 || return 1
-		run setpriv --reuid=65534 --regid=65534 --clear-groups env -C "$T" "$@"
-	else
-		return 1
-	fi
+	pre=$(nobody_prefix "$T" "$RL") || return 1
+	# shellcheck disable=SC2086 # the prefix is words
+	run $pre "$@"
 }
 
 cp "$SRC/corpus/field-lsb-gt-msb/ko-swapped.c" "$T/bad.c"
 cp "$SRC/corpus/field-lsb-gt-msb/ok-ordered.c" "$T/good.c"
 BAD_LINE="$T/bad.c:13:20: warning: 'F_GAIN': lsb (7) is greater than msb (4), the field's mask is empty [field-lsb-gt-msb]"
+# the summary on stderr after a report with findings: one of them, and bad.c's four
+SUM1="regmap-lint: 1 warning in 1 file"
+SUM4="regmap-lint: 4 warnings in 1 file"
 HDR='#include <linux/regmap.h>'
 
 # A table whose second field has lsb > msb, after a first field given by EXPR.
@@ -176,7 +172,7 @@ grep -q '"text": "is a directory, not a C file"' "$T/o1/d.sarif" && ok ||
 	ko "directory.c, -o sarif: the error is not in the report"
 # inside a walk, a directory named x.c is a directory like any other: walked
 run "$RL" "$T/tree1"
-expect "sub.c/ inside a walk" 1 "$(ONE_LINE "$T/tree1/sub.c/one.c")" ""
+expect "sub.c/ inside a walk" 1 "$(ONE_LINE "$T/tree1/sub.c/one.c")" "$SUM1"
 
 # ---- FIFOs: refused without a blocking open or a read -----------------------------------
 mkfifo "$T/held.c"
@@ -191,7 +187,7 @@ echo "$ONE_SRC" >"$T/tree2/one.c"
 mkfifo "$T/tree2/pipe.c"
 run "$RL" "$T/tree2"
 expect "FIFO in a walk" 2 "$(ONE_LINE "$T/tree2/one.c")
-$T/tree2/pipe.c: error: not a regular file" ""
+$T/tree2/pipe.c: error: not a regular file" "$SUM1, and 1 error"
 # beside a file whose siblings are read (they share "drv.h"): skipped, not read
 mkdir "$T/sib"
 echo '#define DRV_REG 0x10' >"$T/sib/drv.h"
@@ -199,7 +195,7 @@ printf '#include "drv.h"\n%s\nstatic const struct reg_field t[] = { REG_FIELD(DR
 	"$HDR" >"$T/sib/main.c"
 mkfifo "$T/sib/other.c"
 run "$RL" "$T/sib/main.c"
-expect "FIFO as a sibling" 1 "$T/sib/main.c:3:39: warning: 't[0]': lsb (4) is greater than msb (3), the field's mask is empty [field-lsb-gt-msb]" ""
+expect "FIFO as a sibling" 1 "$T/sib/main.c:3:39: warning: 't[0]': lsb (4) is greater than msb (3), the field's mask is empty [field-lsb-gt-msb]" "$SUM1"
 # -o onto a FIFO: refused before any work, nothing written into it
 mkfifo "$T/o1/pipe.json"
 run "$RL" --format=json -o "$T/o1/pipe.json" "$T/bad.c"
@@ -214,7 +210,7 @@ cp "$T/bad.c" "$T/tree3/secret.c"
 chmod 000 "$T/tree3/secret.c"
 if as_nobody "$RL" "$T/tree3"; then
 	expect "unreadable in a walk" 2 "$(ONE_LINE "$T/tree3/a.c")
-$T/tree3/secret.c: error: cannot open: Permission denied" ""
+$T/tree3/secret.c: error: cannot open: Permission denied" "$SUM1, and 1 error"
 	# an unreadable header: the file is analysed as far as it parses
 	mkdir "$T/hdr"
 	echo '#define REG 0x10' >"$T/hdr/regs.h"
@@ -222,9 +218,9 @@ $T/tree3/secret.c: error: cannot open: Permission denied" ""
 	printf '#include "regs.h"\n%s\nstatic const struct reg_field t[] = { REG_FIELD(0x10, 4, 3) };\n' \
 		"$HDR" >"$T/hdr/drv.c"
 	as_nobody "$RL" "$T/hdr/drv.c"
-	expect "unreadable header" 1 "$T/hdr/drv.c:3:39: warning: 't[0]': lsb (4) is greater than msb (3), the field's mask is empty [field-lsb-gt-msb]" ""
+	expect "unreadable header" 1 "$T/hdr/drv.c:3:39: warning: 't[0]': lsb (4) is greater than msb (3), the field's mask is empty [field-lsb-gt-msb]" "$SUM1"
 else
-	skipped "unreadable files: root without setpriv cannot test what others cannot read"
+	skipped "unreadable files: nobody cannot run this build (root without setpriv, or a build nobody can reach)"
 fi
 chmod 644 "$T/tree3/secret.c"
 
@@ -249,7 +245,7 @@ cp "$RL" "$T/tree4/elf.c"
 echo "$ONE_SRC" >"$T/tree4/one.c"
 run "$RL" "$T/tree4"
 expect "an executable in a walk" 2 "$T/tree4/elf.c: error: binary file (contains NUL bytes), not C source
-$(ONE_LINE "$T/tree4/one.c")" ""
+$(ONE_LINE "$T/tree4/one.c")" "$SUM1, and 1 error"
 # one NUL in a comment of a file with a finding: the file is refused, not half-read
 printf '%s\nstatic const struct reg_field t[] = { REG_FIELD(0x10, 4, 3) }; /* \0 */\n' "$HDR" \
 	>"$T/nul1.c"
@@ -275,7 +271,7 @@ start=$(date +%s)
 run "$RL" "$T/huge.c"
 echo "NOTE 20 MB file ($size bytes): $(($(date +%s) - start)) s"
 expect "20 MB file" 1 "$T/huge.c:2:39: warning: 't[0]': lsb (4) is greater than msb (3), the field's mask is empty [field-lsb-gt-msb]
-$T/huge.c:350003:39: warning: 'u[0]': lsb (9) is greater than msb (8), the field's mask is empty [field-lsb-gt-msb]" ""
+$T/huge.c:350003:39: warning: 'u[0]': lsb (9) is greater than msb (8), the field's mask is empty [field-lsb-gt-msb]" "regmap-lint: 2 warnings in 1 file"
 
 # ---- 100,000 REG_FIELDs in one table, one planted overlap ---------------------------------
 {
@@ -289,7 +285,7 @@ start=$(date +%s)
 run "$RL" "$T/table.c"
 echo "NOTE 100,000 REG_FIELDs: $(($(date +%s) - start)) s"
 expect "100,000 REG_FIELDs" 1 "$T/table.c:100003:9: warning: 'big[100000]' (bits 11:4) overlaps 'big[4]' (bits 7:0) in register 0x10: shared bits 7:4 [field-overlap]
-$T/table.c:7:9: note: 'big[4]' is defined here" ""
+$T/table.c:7:9: note: 'big[4]' is defined here" "$SUM1"
 
 # ---- macro recursion and include cycles ---------------------------------------------------
 cat >"$T/selfref.c" <<EOC
@@ -300,14 +296,14 @@ $HDR
 static const struct reg_field t[] = { REG_FIELD(A, 0, 1), REG_FIELD(0x10, 4, 3), REG_FIELD(B, 0, 1) };
 EOC
 run "$RL" "$T/selfref.c"
-expect "self-referential macros" 1 "$T/selfref.c:5:59: warning: 't[1]': lsb (4) is greater than msb (3), the field's mask is empty [field-lsb-gt-msb]" ""
+expect "self-referential macros" 1 "$T/selfref.c:5:59: warning: 't[1]': lsb (4) is greater than msb (3), the field's mask is empty [field-lsb-gt-msb]" "$SUM1"
 cat >"$T/cycle.c" <<EOC
 $HDR
 #include __FILE__
 static const struct reg_field t[] = { REG_FIELD(0x10, 4, 3) };
 EOC
 run "$RL" "$T/cycle.c"
-expect "#include __FILE__" 1 "$T/cycle.c:3:39: warning: 't[0]': lsb (4) is greater than msb (3), the field's mask is empty [field-lsb-gt-msb]" ""
+expect "#include __FILE__" 1 "$T/cycle.c:3:39: warning: 't[0]': lsb (4) is greater than msb (3), the field's mask is empty [field-lsb-gt-msb]" "$SUM1"
 # two headers including each other, with no guard
 mkdir "$T/cyc"
 printf '#include "b.h"\n' >"$T/cyc/a.h"
@@ -342,7 +338,7 @@ awk 'BEGIN { for (i = 0; i < 10000; i++) printf "("; printf "3"; for (i = 0; i <
 	>"$T/expr"
 table_after "$(cat "$T/expr")" >"$T/parens.c"
 run "$RL" "$T/parens.c"
-expect "10,000 parentheses" 1 "$(T1_LINE "$T/parens.c")" ""
+expect "10,000 parentheses" 1 "$(T1_LINE "$T/parens.c")" "$SUM1"
 # within clang's limits, deeper than consteval goes (64): unresolved, silent
 for spec in parens200 unary1000 sum20000; do
 	case $spec in
@@ -373,7 +369,7 @@ done
 } >"$T/elseif.c"
 run "$RL" "$T/elseif.c"
 expect "5,000 else-ifs" 1 "$T/elseif.c:8:21: warning: writes 16 to 'tf[0]' (4 bits, max 15) [write-exceeds-field-width]
-$T/elseif.c:2:40: note: 'tf[0]' is defined here" ""
+$T/elseif.c:2:40: note: 'tf[0]' is defined here" "$SUM1"
 
 # ---- free wrappers of free wrappers, each called from 80 places, 5 levels -----------------
 # devm-field-freed follows a freed handle back through the wrappers to its allocations;
@@ -421,7 +417,7 @@ expect "80^4 paths through free wrappers" 0 "" ""
 } >"$T/writers.c"
 LIMIT=20 run "$RL" "$T/writers.c"
 n=$(grep -c "warning: writes .* to 'tf' (4 bits, max 15) \[write-exceeds-field-width\]" "$T/out")
-[ "$rc" -eq 1 ] && [ "$n" -eq 20 ] && [ ! -s "$T/err" ] && ok ||
+[ "$rc" -eq 1 ] && [ "$n" -eq 20 ] && [ "$(cat "$T/err")" = "regmap-lint: 20 warnings in 1 file" ] && ok ||
 	ko "20^6 chains through write wrappers: exit $rc, $n findings (want 20, for 16..35)"
 
 # ---- 10,000 handles in one struct, each allocated and written in a function of its own ----
@@ -459,7 +455,8 @@ printf '%s:13:20: warning:' "$f" >"$T/want"
 	ko "non-UTF-8 name, gcc: the bytes of the name are not kept"
 for fmt in json sarif; do
 	run "$RL" --format=$fmt "$f" "$d/$(printf 'gone\377.c')"
-	[ "$rc" -eq 2 ] && [ ! -s "$T/err" ] && ok || ko "non-UTF-8 name, $fmt: exit $rc"
+	[ "$rc" -eq 2 ] && [ "$(cat "$T/err")" = "$SUM4, and 1 error" ] && ok ||
+		ko "non-UTF-8 name, $fmt: exit $rc; stderr: $(cat "$T/err")"
 	valid_json "$T/out" "non-UTF-8 name, $fmt"
 done
 grep -q '"uri": ".*/dir%FFx/bad%FF%FE.c"' "$T/out" && grep -q '"uri": ".*/dir%FFx/gone%FF.c"' "$T/out" &&
@@ -507,23 +504,19 @@ REGMAP_LINT_LIBCLANG=$T/nolib.so run "$RL" --version
 # directory above it made unreadable after cd): one run error instead, nothing parsed.
 # Root reaches everything, so as nobody (skipped where nobody cannot run the build).
 mkdir -p "$T/cwdlock/sub"
-pre=""
-if [ "$(id -u)" -eq 0 ]; then
-	chown -R 65534:65534 "$T/cwdlock"
-	pre="setpriv --reuid=65534 --regid=65534 --clear-groups"
-fi
-if [ -z "$pre" ] || { command -v setpriv >/dev/null 2>&1 &&
-	$pre env -C "$T" "$RL" --version >/dev/null 2>&1; }; then
+[ "$(id -u)" -eq 0 ] && chown -R 65534:65534 "$T/cwdlock"
+if pre=$(nobody_prefix "$T" "$RL"); then
+	# shellcheck disable=SC2086 # the prefix is words
 	run $pre sh -c 'cd "$1/sub" && chmod 000 "$1" && "$2" "$3"; rc=$?; chmod 755 "$1"; exit $rc' \
 		sh "$T/cwdlock" "$RL" "$T/bad.c"
 	expect "unreachable working directory" 2 "" "regmap-lint: error: the current directory cannot be reached by its path ($T/cwdlock/sub: Permission denied), and libclang needs it: run regmap-lint from another directory"
 else
-	skipped "unreachable working directory: nobody cannot run this build"
+	skipped "unreachable working directory: nobody cannot run this build (root without setpriv, or a build nobody can reach)"
 fi
 # a working directory removed since has no path at all: libclang copes, the run is normal
 mkdir "$T/gone"
 run sh -c 'cd "$1" && rmdir "$1" && "$2" --no-siblings "$3"' sh "$T/gone" "$RL" "$T/bad.c"
-[ "$rc" -eq 1 ] && [ ! -s "$T/err" ] && grep -qF "$BAD_LINE" "$T/out" && ok ||
+[ "$rc" -eq 1 ] && [ "$(cat "$T/err")" = "$SUM4" ] && grep -qF "$BAD_LINE" "$T/out" && ok ||
 	ko "removed working directory: exit $rc (want 1 and bad.c's findings); $(head -c 300 "$T/err")"
 
 # ---- -o into a read-only directory --------------------------------------------------------
@@ -533,7 +526,7 @@ if as_nobody "$RL" --format=json -o "$T/ro/r.json" "$T/bad.c"; then
 	expect "-o read-only dir" 2 "" "regmap-lint: error: $T/ro/r.json: Permission denied"
 	listing "$T/ro" "" "-o read-only dir"
 else
-	skipped "-o read-only dir: root without setpriv writes anywhere"
+	skipped "-o read-only dir: nobody cannot run this build (root without setpriv, or a build nobody can reach)"
 fi
 
 # ---- -o when the run is killed in the middle of its analysis ------------------------------
@@ -550,6 +543,156 @@ if kill -0 "$pid" 2>/dev/null; then
 else
 	wait "$pid" 2>/dev/null
 	ko "-o killed mid-run: the run ended within 1 s, before it could be killed"
+fi
+
+# ---- --diff and --patch given something that is no diff ----------------------------------
+# Text, a --stat summary: an error naming the cause, never "no finding on the changed lines".
+NODIFF="not a unified diff: no file header or hunk in it (a --stat summary, or plain text?)"
+printf 'hello\nthis is no diff\n' >"$T/text.diff"
+run "$RL" --diff="$T/text.diff" "$T/bad.c"
+expect "--diff of plain text" 2 "" "regmap-lint: error: $T/text.diff: $NODIFF"
+printf ' bad.c | 2 +-\n 1 file changed, 1 insertion(+), 1 deletion(-)\n' >"$T/stat.diff"
+run "$RL" --diff=- "$T/bad.c" <"$T/stat.diff"
+expect "--diff=- of a --stat summary" 2 "" "regmap-lint: error: -: $NODIFF"
+run "$RL" --patch="$T/stat.diff"
+expect "--patch of a --stat summary" 2 "" "regmap-lint: error: $T/stat.diff: $NODIFF"
+run "$RL" --format=json --diff="$T/text.diff" "$T/bad.c"
+[ "$rc" -eq 2 ] && grep -q "\"message\": \"$T/text.diff: not a unified diff" "$T/out" && ok ||
+	ko "--diff of plain text, json: exit $rc; $(head -c 300 "$T/out")"
+# blank input is an empty change: nothing is on an added line
+: >"$T/empty.diff"
+run "$RL" --diff="$T/empty.diff" "$T/bad.c"
+expect "--diff of an empty change" 0 "" ""
+# a coloured diff (git diff --color=always) is read without its colours
+if command -v git >/dev/null 2>&1; then
+	(cd "$T" && git diff --no-index --no-ext-diff --color=always /dev/null bad.c >"$T/color.diff")
+	(cd "$T" && git diff --no-index --no-ext-diff --color=never /dev/null bad.c >"$T/plain.diff")
+	grep -q "$(printf '\033')" "$T/color.diff" && ok || ko "git diff --color=always wrote no colour"
+	run "$RL" --diff="$T/plain.diff" "$T/bad.c"
+	cp "$T/out" "$T/plain.out"
+	[ "$rc" -eq 1 ] && grep -qF "$BAD_LINE" "$T/out" && ok ||
+		ko "--diff of a new file's diff: exit $rc; $(head -c 300 "$T/out")"
+	run "$RL" --diff="$T/color.diff" "$T/bad.c"
+	[ "$rc" -eq 1 ] && cmp -s "$T/out" "$T/plain.out" && [ "$(cat "$T/err")" = "$SUM4" ] && ok ||
+		ko "--diff of a coloured diff: exit $rc, not the plain diff's report: $(head -c 300 "$T/out")"
+else
+	skipped "a coloured diff: git is not installed"
+fi
+
+# ---- stdin asked for twice, or named with nothing to read ---------------------------------
+ONCE="regmap-lint: error: -: stdin can be read only once (by one '-', --files-from=- or --diff=-)"
+run "$RL" - - <"$T/bad.c"
+expect "- twice" 2 "" "$ONCE"
+echo "$T/bad.c" >"$T/list1"
+run "$RL" --files-from=- - <"$T/list1"
+expect "--files-from=- and -" 2 "" "$ONCE"
+run "$RL" --diff=- - <"$T/empty.diff"
+expect "--diff=- and -" 2 "" "$ONCE"
+run "$RL" --stdin-filename=drv.c "$T/bad.c"
+expect "--stdin-filename without -" 2 "" "regmap-lint: error: --stdin-filename=drv.c: no '-' among the files to read it from stdin"
+printf 'int x;\n\0\n' >"$T/nul.in"
+run "$RL" - <"$T/nul.in"
+expect "- with NUL bytes" 2 "<stdin>: error: binary file (contains NUL bytes), not C source" ""
+run "$RL" - </dev/null
+expect "- empty" 0 "" ""
+
+# ---- --contents-from reads only the stand-ins it needs -------------------------------------
+# A directory of stand-ins may mirror a whole tree; one file analysed reads its own stand-in
+# and those of what it includes, not the rest: a 3 GB stand-in of another file is never read
+# (read, it would be an error: larger than a source file may be).
+mkdir -p "$T/cf/stand/cfd" "$T/cf/cfd"
+cp "$T/good.c" "$T/cf/cfd/a.c"
+cp "$T/bad.c" "$T/cf/stand/cfd/a.c"
+truncate -s 3G "$T/cf/stand/cfd/huge.c"
+LIMIT=60 run sh -c 'cd "$1" && exec "$2" --contents-from=stand cfd/a.c' sh "$T/cf" "$RL"
+expect "--contents-from: a 3 GB stand-in of a file not analysed" 1 "$(echo "$BAD_LINE" | sed "s|^$T/bad.c|cfd/a.c|")
+cfd/a.c:14:20: warning: 'F_MODE': lsb (9) is greater than msb (8), the field's mask is empty [field-lsb-gt-msb]
+cfd/a.c:20:9: warning: 'bar_fields[1]': lsb (5) is greater than msb (4), the field's mask is empty [field-lsb-gt-msb]
+cfd/a.c:26:39: warning: 'mode': lsb (3) is greater than msb (2), the field's mask is empty [field-lsb-gt-msb]" "$SUM4"
+# ... and a stand-in that is needed and cannot be taken is an error, not the file on disk
+cp "$T/good.c" "$T/cf/cfd/huge.c"
+LIMIT=60 run sh -c 'cd "$1" && exec "$2" --contents-from=stand cfd/huge.c' sh "$T/cf" "$RL"
+[ "$rc" -eq 2 ] && grep -q "regmap-lint: error: --contents-from: $T/cf/stand/cfd/huge.c: file too large" "$T/err" &&
+	ok || ko "--contents-from: a needed stand-in too large: exit $rc; $(head -c 300 "$T/err")"
+rm -f "$T/cf/stand/cfd/huge.c"
+
+# ---- --merge given what no kbuild call wrote -------------------------------------------------
+mkdir "$T/rec"
+(cd "$T" && KBUILD_CHECKSRC=2 "$RL" -o rec/good.rml bad.c && KBUILD_CHECKSRC=2 "$RL" -o rec/good.rml good.c)
+size=$(wc -c <"$T/rec/good.rml")
+cp "$T/rec/good.rml" "$T/rec/junk.rml"
+printf 'make: *** [Makefile:1] Error 1\n' >>"$T/rec/junk.rml"
+run "$RL" --merge "$T/rec/junk.rml"
+expect "--merge: junk after the records" 2 "" "regmap-lint: error: $T/rec/junk.rml: record 3 (byte $size): not a regmap-lint record"
+head -c $((size - 5)) "$T/rec/good.rml" >"$T/rec/short.rml"
+second=$(grep -a -b -o 'RMLREC 1' "$T/rec/good.rml" | sed -n '2s/:.*//p')
+run "$RL" --merge "$T/rec/short.rml"
+expect "--merge: a record cut short" 2 "" "regmap-lint: error: $T/rec/short.rml: record 2 (byte $second): cut short"
+sed '1s/^RMLREC 1 [^ ]*/RMLREC 1 9.9.9/' "$T/rec/good.rml" >"$T/rec/old.rml"
+run "$RL" --merge "$T/rec/old.rml"
+expect "--merge: another version's record" 2 "" "regmap-lint: error: $T/rec/old.rml: record 1 (byte 0): written by regmap-lint 9.9.9 (this is $("$RL" --version | sed 's/^regmap-lint \([^ ]*\) .*/\1/')): merge it with that version"
+run "$RL" --merge "$T/bad.c"
+expect "--merge: a C file" 2 "" "regmap-lint: error: $T/bad.c: record 1 (byte 0): not a regmap-lint record"
+run "$RL" --merge "$T/rec/none.rml"
+expect "--merge: no such file" 2 "" "regmap-lint: error: $T/rec/none.rml: cannot open: No such file or directory"
+run "$RL" --merge
+expect "--merge: no file" 2 "" "regmap-lint: error: --merge: no record files (see --help)"
+run "$RL" --merge --diff="$T/empty.diff" "$T/rec/good.rml"
+expect "--merge with --diff" 2 "" "regmap-lint: error: --merge takes record files only (and the report's options)"
+# an empty record file: no call checked anything, nothing to report
+: >"$T/rec/empty.rml"
+run "$RL" --merge --format=json "$T/rec/empty.rml"
+[ "$rc" -eq 0 ] && grep -q '"files": 0,' "$T/out" && ok || ko "--merge of nothing: exit $rc; $(cat "$T/out")"
+# under kbuild, -o onto something that is no file: an error of that call, nothing appended
+mkdir "$T/rec/dir.rml"
+KBUILD_CHECKSRC=2 run "$RL" --fail-on-findings -o "$T/rec/dir.rml" "$T/bad.c"
+expect "kbuild -o onto a directory" 2 "" "regmap-lint: error: $T/rec/dir.rml: Is a directory"
+
+# ---- --install-hook where it cannot install -------------------------------------------------
+run "$RL" --install-hook "$T/bad.c"
+expect "--install-hook with a file" 2 "" "regmap-lint: error: --install-hook takes no files and no other mode"
+mkdir "$T/nogit"
+run sh -c 'cd "$1" && GIT_CEILING_DIRECTORIES="$2" exec "$3" --install-hook' sh "$T/nogit" "$T" "$RL"
+[ "$rc" -eq 2 ] && [ "$(tail -n 1 "$T/err")" = "regmap-lint: error: --install-hook: 'git rev-parse' failed (not in a git repository?)" ] &&
+	ok || ko "--install-hook outside a repository: exit $rc; $(cat "$T/err")"
+
+# ---- a run killed while its workers analyse: no worker outlives it ----------------------
+# The workers hang (RML_TEST_HANG, tests only); the run is killed with SIGKILL, which it
+# cannot catch: each worker ends with it (PR_SET_PDEATHSIG) instead of running on.
+mkdir "$T/orphan"
+echo "$ONE_SRC" >"$T/orphan/a.c"
+mkdir "$T/orphan2"
+echo "$ONE_SRC" >"$T/orphan2/b.c"
+RML_TEST_HANG=$T/orphan/a.c "$RL" -j 2 --timeout=0 "$T/orphan/a.c" "$T/orphan2/b.c" \
+	>/dev/null 2>&1 &
+pid=$!
+# its children, from /proc (ps is not in a minimal system)
+workers=""
+for i in $(seq 50); do
+	workers=$(grep -l "^PPid:[[:space:]]*$pid\$" /proc/[0-9]*/status 2>/dev/null |
+		sed 's|^/proc/\([0-9]*\)/status$|\1|')
+	[ -n "$workers" ] && break
+	sleep 0.1
+done
+# dead: no such process, or a zombie nobody has reaped yet
+dead() {
+	! kill -0 "$1" 2>/dev/null || grep -q '^State:.*Z' "/proc/$1/status" 2>/dev/null
+}
+if [ -z "$workers" ]; then
+	ko "killed run: no worker seen under $pid"
+	kill -KILL "$pid" 2>/dev/null
+else
+	kill -KILL "$pid"
+	wait "$pid" 2>/dev/null
+	left=""
+	for w in $workers; do
+		for i in $(seq 50); do
+			dead "$w" && break
+			sleep 0.1
+		done
+		dead "$w" || { left="$left $w"; kill -KILL "$w" 2>/dev/null; }
+	done
+	[ -z "$left" ] && ok || ko "killed run: worker(s)$left still running 5 s after the run was killed"
 fi
 
 echo "$pass passed, $fail failed, $skip skipped"

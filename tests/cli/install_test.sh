@@ -16,9 +16,21 @@ meson install -C "$B" --destdir "$D" --no-rebuild >"$D/log" 2>&1 || ko "meson in
 bin=$(find "$D" -path '*/bin/regmap-lint' | head -1)
 inc=$(find "$D" -path '*/share/regmap-lint/include/linux/regmap.h' | head -1)
 man=$(find "$D" -name regmap-lint.1 | head -1)
+hook=$(find "$D" -path '*/share/regmap-lint/pre-commit' | head -1)
+both=$(find "$D" -path '*/bin/regmap-lint-and-sparse' | head -1)
 [ -x "$bin" ] && ok || ko "no installed binary"
 [ -f "$inc" ] && ok || ko "no installed linux/regmap.h"
 [ -f "$man" ] && ok || ko "no installed man page"
+[ -x "$hook" ] && cmp -s "$hook" "$SRC/ci/pre-commit" && ok || ko "no installed pre-commit hook"
+[ -x "$both" ] && ok || ko "no installed regmap-lint-and-sparse"
+# the installed binary installs a hook calling itself, in a repository of its own
+if [ -x "$bin" ] && command -v git >/dev/null 2>&1; then
+	mkdir -p "$D/repo/sub"
+	(cd "$D/repo" && git init -q . && cd sub && "$bin" --install-hook) >"$D/log" 2>&1 ||
+		ko "installed --install-hook: $(cat "$D/log")"
+	grep -qF "rl=\${REGMAP_LINT:-'$(realpath "$bin")'}" "$D/repo/.git/hooks/pre-commit" && ok ||
+		ko "the hook does not call the installed binary: $(grep '^rl=' "$D/repo/.git/hooks/pre-commit")"
+fi
 if [ -n "$man" ] && command -v man >/dev/null 2>&1; then
 	man -l "$man" 2>/dev/null | grep -q "EXIT STATUS" && ok || ko "man page does not render"
 fi

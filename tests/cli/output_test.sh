@@ -13,6 +13,7 @@ chmod 755 "$T"
 pass=0
 fail=0
 ESC=$(printf '\033')
+. "$SRC/tests/cli/nobody.sh"
 
 ok() {
 	pass=$((pass + 1))
@@ -78,17 +79,12 @@ run 1 "$RL" --format=checkpatch -o "$T/link.json" "$T/charger.c" && [ -L "$T/lin
 mkdir "$T/ro"
 echo old >"$T/ro/r.sarif"
 chmod 555 "$T/ro"
-if [ "$(id -u)" -eq 0 ]; then
-	if command -v setpriv >/dev/null 2>&1; then
-		run 2 setpriv --reuid=65534 --regid=65534 --clear-groups \
-			"$RL" --format=sarif -o "$T/ro/r.sarif" "$T/charger.c" &&
-			has "$T/ro/r.sarif: Permission denied" "$T/err" && ok || ko "-o read-only dir"
-	else
-		echo "SKIP -o read-only dir: root without setpriv"
-	fi
-else
-	run 2 "$RL" --format=sarif -o "$T/ro/r.sarif" "$T/charger.c" &&
+if pre=$(nobody_prefix "$T" "$RL"); then
+	# shellcheck disable=SC2086 # the prefix is words
+	run 2 $pre "$RL" --format=sarif -o "$T/ro/r.sarif" "$T/charger.c" &&
 		has "$T/ro/r.sarif: Permission denied" "$T/err" && ok || ko "-o read-only dir"
+else
+	echo "SKIP -o read-only dir: nobody cannot run this build (root without setpriv, or a build nobody can reach)"
 fi
 [ "$(ls -A "$T/ro")" = r.sarif ] && [ "$(cat "$T/ro/r.sarif")" = old ] && ok ||
 	ko "-o read-only dir left something: $(ls -A "$T/ro")"
@@ -156,6 +152,50 @@ fi
 run 0 env KBUILD_CHECKSRC=1 "$RL" --format=checkpatch "$T/charger.c" && [ ! -s "$T/out" ] &&
 	has "^total: 0 errors, 2 warnings" "$T/err" && ok || ko "kbuild checkpatch on stderr"
 
+# --- the summary line: on stderr after a report with findings, whatever the format or
+# where the report goes; none for a clean run, under kbuild (each file is a run of its
+# own: the gcc lines only) or when writing a baseline
+SUM="regmap-lint: 2 warnings in 1 file"
+for f in gcc checkpatch json sarif; do
+	run 1 "$RL" --format=$f "$T/charger.c" && [ "$(cat "$T/err")" = "$SUM" ] && ok ||
+		ko "summary, $f: stderr: $(cat "$T/err")"
+done
+run 1 "$RL" --format=sarif -o "$T/s.sarif" "$T/charger.c" && [ "$(cat "$T/err")" = "$SUM" ] && ok ||
+	ko "summary with -o: stderr: $(cat "$T/err")"
+run 2 "$RL" "$T/charger.c" "$T/nope.c" &&
+	[ "$(cat "$T/err")" = "$SUM, and 1 error" ] && ok || ko "summary with an error: $(cat "$T/err")"
+# a second driver in the same directory (its own names: one driver's two files could not
+# both define chg_probe)
+sed 's/chg_/chg2_/g' "$SRC/corpus/drivers/charger.c" >"$T/charger2.c"
+run 1 "$RL" --no-siblings "$T/charger.c" "$T/charger2.c" &&
+	[ "$(cat "$T/err")" = "regmap-lint: 4 warnings in 2 files" ] && ok || ko "summary, 2 files: $(cat "$T/err")"
+run 0 "$RL" --disable=field-overlap,field-exceeds-reg-width "$T/charger.c" && [ ! -s "$T/err" ] &&
+	ok || ko "no summary when clean: $(cat "$T/err")"
+run 0 env KBUILD_CHECKSRC=2 "$RL" "$T/charger.c" && [ "$(grep -c . "$T/err")" -eq 4 ] &&
+	! has "^regmap-lint:" "$T/err" && ok || ko "no summary under kbuild: $(cat "$T/err")"
+run 0 "$RL" --write-baseline="$T/b.txt" "$T/charger.c" &&
+	[ "$(cat "$T/err")" = "regmap-lint: $T/b.txt: 2 findings recorded" ] && ok ||
+	ko "no summary when writing a baseline: $(cat "$T/err")"
+
+# --- the progress line: on a terminal's stderr, over several drivers, taken off again; the
+# report on stdout is not changed by it
+if command -v script >/dev/null 2>&1 && script -qec true /dev/null >/dev/null 2>&1; then
+	"$RL" --no-config "$SRC/corpus" >"$T/plain.out" 2>/dev/null
+	TERM=xterm script -qec "'$RL' --no-config '$SRC/corpus' >'$T/tty.out'" "$T/typescript" >/dev/null 2>&1
+	cmp -s "$T/plain.out" "$T/tty.out" && ok || ko "progress: stdout differs on a terminal"
+	has "$(printf '\r')regmap-lint: \[[0-9]*/[0-9]*\] $SRC/corpus/" "$T/typescript" && ok ||
+		ko "progress: no progress line on a terminal: $(head -c 300 "$T/typescript")"
+	# the last drawing is taken off before the summary
+	has "$(printf '\r')$ESC\[Kregmap-lint: [0-9]* warnings in" "$T/typescript" && ok ||
+		ko "progress: not cleared before the summary"
+	TERM=dumb script -qec "'$RL' --no-config '$SRC/corpus' >/dev/null" "$T/typescript" >/dev/null 2>&1
+	! has "regmap-lint: \[" "$T/typescript" && ok || ko "progress with TERM=dumb"
+	TERM=xterm script -qec "'$RL' --no-config '$T/charger.c' >/dev/null" "$T/typescript" >/dev/null 2>&1
+	! has "regmap-lint: \[" "$T/typescript" && ok || ko "progress for one driver"
+else
+	echo "SKIP the progress line: no script(1)"
+fi
+
 # --- rules
 run 0 "$RL" --list-rules --format=json && has '"schema": "regmap-lint-rules/1"' "$T/out" &&
 	has '"type": "FIELD_OVERLAP"' "$T/out" && ok || ko "--list-rules --format=json"
@@ -169,8 +209,8 @@ run 2 "$RL" --explain && ok || ko "--explain without a rule"
 
 # --- --help documents it all
 run 0 "$RL" --help || ko "--help"
-for opt in --format= "-o FILE" --color= --terse --emacs --showfile --sarif-root= --explain \
-	"--list-rules"; do
+for opt in --format= codeclimate "-o FILE" --color= --terse --emacs --showfile --sarif-root= \
+	--explain "--list-rules"; do
 	has "$opt" "$T/out" && ok || ko "--help lacks $opt"
 done
 

@@ -95,11 +95,106 @@ expect "-j 0" 2
 experr "-j 0" "error: -j=0: a number from 1 to 64"
 run "$RL" --jobs=x drv/foo.c
 expect "--jobs=x" 2
+# a word after -j that is no number is an error, not a file to analyse
+run "$RL" -j abc drv/foo.c
+expect "-j abc" 2
+[ "$(cat "$T/err")" = "regmap-lint: error: -j=abc: a number from 1 to 64" ] && ok ||
+	ko "-j abc: stderr: $(cat "$T/err")"
+run "$RL" drv/foo.c -j
+expect "-j without a number" 2
+[ "$(cat "$T/err")" = "regmap-lint: error: -j needs a number (see --help)" ] && ok ||
+	ko "-j without a number: stderr: $(cat "$T/err")"
+
+# ---- --shard K/N: a CI matrix's share; the shards together are the whole run ------------
+"$RL" --no-config "$SRC/corpus" >"$T/whole" 2>/dev/null
+rwhole=$?
+: >"$T/shards"
+rmax=0
+for k in 1 2 3; do
+	"$RL" --no-config --shard=$k/3 "$SRC/corpus" >"$T/shard$k" 2>/dev/null
+	rk=$?
+	[ $rk -gt $rmax ] && rmax=$rk
+	cat "$T/shard$k" >>"$T/shards"
+	# deterministic: the same share again
+	"$RL" --no-config --shard=$k/3 -j 1 "$SRC/corpus" 2>/dev/null | cmp -s - "$T/shard$k" && ok ||
+		ko "--shard $k/3 differs from one run to the next"
+	[ -s "$T/shard$k" ] && ok || ko "--shard $k/3 is empty"
+done
+sort "$T/whole" >"$T/whole.sorted"
+sort "$T/shards" >"$T/shards.sorted"
+cmp -s "$T/whole.sorted" "$T/shards.sorted" && ok ||
+	ko "--shard: the union of 3 shards is not the whole run: $(diff "$T/whole.sorted" "$T/shards.sorted" | head -5)"
+[ $rmax -eq $rwhole ] && ok || ko "--shard: the worst shard's exit $rmax, the whole run's $rwhole"
+# a driver (here: a corpus directory) is in one shard only
+for d in $(sed -n 's|^\(.*\)/[^/]*:[0-9]*:[0-9]*: warning: .*|\1|p' "$T/whole" | sort -u); do
+	n=0
+	for k in 1 2 3; do grep -q "^$d/[^/]*:" "$T/shard$k" && n=$((n + 1)); done
+	[ $n -eq 1 ] && ok || ko "--shard: the findings of $d are in $n shards"
+done
+run "$RL" --shard=2/3 --write-baseline=b.txt drv/foo.c
+expect "--shard with --write-baseline" 2
+experr "--shard with --write-baseline" "records a whole run, not a --shard of it"
+for bad in 0/3 4/3 1/0 1/3x x/3 3 1/1001; do
+	run "$RL" --shard=$bad drv/foo.c
+	expect "--shard=$bad" 2
+	experr "--shard=$bad" "error: --shard=$bad: K/N, with 1 <= K <= N <= 1000"
+done
+
+# ---- kbuild: -o FILE appends a record per call, --merge makes one report of them -------
+# each driver in a directory of its own, as kbuild checks one file per call
+for d in kA kB kC; do mkdir -p "$T/$d"; done
+cp "$SRC/corpus/drivers/charger.c" "$T/kA/charger.c"
+cp "$SRC/corpus/field-lsb-gt-msb/ko-swapped.c" "$T/kB/swapped.c"
+cp "$SRC/corpus/field-lsb-gt-msb/ok-ordered.c" "$T/kC/clean.c"
+rm -f "$T/build.rml"
+# in another order than the report's, kA twice (a file checked again replaces its record)
+for f in kC/clean.c kA/charger.c kB/swapped.c kA/charger.c; do
+	KBUILD_CHECKSRC=2 "$RL" --no-config -o "$T/build.rml" "$f" >"$T/out" 2>"$T/err"
+	rc=$?
+	[ $rc -eq 0 ] && [ ! -s "$T/out" ] && [ ! -s "$T/err" ] && ok ||
+		ko "kbuild -o $f: exit $rc, stdout $(cat "$T/out"), stderr $(cat "$T/err")"
+done
+for f in json sarif checkpatch codeclimate gcc; do
+	run "$RL" --no-config --no-siblings --format=$f kA/charger.c kB/swapped.c kC/clean.c
+	mv "$T/out" "$T/direct.$f"
+	run "$RL" --merge --format=$f "$T/build.rml"
+	expect "--merge --format=$f" 1
+	cmp -s "$T/out" "$T/direct.$f" && ok ||
+		ko "--merge --format=$f is not the run's report: $(diff "$T/direct.$f" "$T/out" | head -6)"
+done
+experr "--merge: the summary" "^regmap-lint: 6 warnings in 2 files$"
+# the format asked for under kbuild is the merge's default
+KBUILD_CHECKSRC=2 "$RL" --no-config --format=sarif -o "$T/s.rml" kB/swapped.c
+run "$RL" --merge -o "$T/merged.sarif" "$T/s.rml"
+expect "--merge -o, the recorded format" 1
+grep -q '"ruleId": "field-lsb-gt-msb"' "$T/merged.sarif" && ok || ko "--merge: not the sarif asked for"
+# merged from another directory: the names are made absolute
+(cd / && "$RL" --merge "$T/build.rml") >"$T/out" 2>/dev/null
+grep -q "^$T/kA/charger.c:35:27: warning" "$T/out" && ok ||
+	ko "--merge from elsewhere: $(head -3 "$T/out")"
+# calls running at the same time (make -j): every record whole
+rm -f "$T/par.rml"
+pids=""
+for i in $(seq 24); do
+	mkdir -p "$T/par/d$i"
+	cp "$SRC/corpus/drivers/charger.c" "$T/par/d$i/c.c"
+	KBUILD_CHECKSRC=1 "$RL" --no-config -o "$T/par.rml" "par/d$i/c.c" 2>/dev/null &
+	pids="$pids $!"
+done
+for p in $pids; do wait "$p"; done
+run "$RL" --merge --format=json "$T/par.rml"
+expect "--merge of 24 calls at once" 1 '"files": 24,'
+grep -q '"findings": 48,' "$T/out" && ok || ko "--merge of 24 calls: $(tail -6 "$T/out")"
+[ "$(grep -c '"path": "par/d[0-9]*/c.c"' "$T/out")" -eq 96 ] && ok ||
+	ko "--merge of 24 calls: not every file's findings and notes"
 
 # ---- --files-from -------------------------------------------------------------------
-printf 'drv/foo.c\n\n%s\n' "$SRC/corpus/field-lsb-gt-msb/ok-ordered.c" >"$T/list"
+printf '# the files to check\ndrv/foo.c\n\n  # indented comment\n%s\n' "$SRC/corpus/field-lsb-gt-msb/ok-ordered.c" >"$T/list"
 run "$RL" --no-config --files-from=list
-expect "--files-from FILE" 1 'drv/foo.c:13:'
+expect "--files-from FILE (with comment lines)" 1 'drv/foo.c:13:'
+nout "--files-from: a comment is no file" 'error'
+[ "$(cat "$T/err")" = "regmap-lint: 2 warnings in 1 file" ] && ok ||
+	ko "--files-from with comments: stderr: $(cat "$T/err")"
 printf 'drv/foo.c\r\n' | "$RL" --no-config --files-from=- >"$T/out" 2>"$T/err"
 rc=$?
 expect "--files-from - (CRLF)" 1 'drv/foo.c:13:'
@@ -110,6 +205,18 @@ printf 'drv/foo.c\nnot-there.c\n' >"$T/list2"
 run "$RL" --no-config --files-from=list2
 expect "--files-from with a missing entry: reported, the rest analysed" 2 'drv/foo.c:13:'
 grep -q 'not-there.c: error: cannot open' "$T/out" && ok || ko "missing entry not reported: $(cat "$T/out")"
+
+# ---- "-": the source on stdin, --stdin-filename naming it (as editors pass a buffer) ----
+run "$RL" --no-config - <"$SRC/corpus/field-lsb-gt-msb/ko-swapped.c"
+expect "- reads stdin" 1 "^<stdin>:13:20: warning: 'F_GAIN'"
+# the buffer fixes the overlap; the file on disk does not: the buffer is what counts, and
+# the header beside the named path (FOO_CTRL) resolves as for the file itself
+sed 's|REG_FIELD(FOO_CTRL, 3, 6)|REG_FIELD(FOO_CTRL, 4, 6)|' drv/foo.c >"$T/buffer.c"
+run "$RL" --no-config --stdin-filename=drv/foo.c - <"$T/buffer.c"
+expect "--stdin-filename: the buffer under the file's name" 1 "^drv/foo.c:24:.*\[write-exceeds-field-width\]"
+nout "--stdin-filename: the file on disk is not read" 'field-overlap'
+run "$RL" --no-config --format=sarif --stdin-filename=drv/foo.c - <"$T/buffer.c"
+expect "--stdin-filename, sarif" 1 '"uri": "drv/foo.c"'
 
 # ---- -p compile_commands.json --------------------------------------------------------
 inc=$SRC/corpus/runtime/include
@@ -162,7 +269,19 @@ rm "$T/cfg/sub/.regmap-lint"
 printf 'disable = no-such-rule\n' >"$T/cfg/.regmap-lint"
 run "$RL" cfg/sub/foo.c
 expect "config with an unknown rule" 2
-experr "config unknown rule" "unknown rule 'no-such-rule'"
+experr "config unknown rule" "error: $T/cfg/.regmap-lint:1: unknown rule 'no-such-rule' (see --list-rules)"
+# a comment after a value
+printf 'disable = field-overlap   # the table is known to overlap\n' >"$T/cfg/.regmap-lint"
+run "$RL" cfg/sub/foo.c
+expect "config: a comment after the value" 1 'write-exceeds-field-width'
+nout "config: a comment after the value" 'field-overlap'
+[ "$(cat "$T/err")" = "regmap-lint: 1 warning in 1 file" ] && ok ||
+	ko "config: a comment after the value: stderr: $(cat "$T/err")"
+# a bad config is applied all or nothing: the good line before the bad one does not count
+printf 'enable = field-overlap\ndisable = field-lsb-gt-msb, nosuch-*\n' >"$T/cfg/.regmap-lint"
+run "$RL" cfg/sub/foo.c
+expect "bad config: nothing of it applied" 2 'write-exceeds-field-width'
+experr "bad config: the line" "error: $T/cfg/.regmap-lint:2: unknown rule 'nosuch-\*'"
 rm "$T/cfg/.regmap-lint"
 
 # ---- inline suppressions -------------------------------------------------------------
@@ -208,6 +327,91 @@ printf 'not a baseline\n' >bl/bad.txt
 run "$RL" --no-config --baseline=bl/bad.txt bl/foo.c
 expect "bad baseline" 2
 experr "bad baseline" "bl/bad.txt:1: "
+# outside a git work tree, paths are relative to the directory regmap-lint ran in
+grep -q "	bl/foo.c	" bl/baseline.txt && ok || ko "baseline paths outside git: $(cat bl/baseline.txt)"
+
+# ---- baselines in a git work tree: paths from its top, stale only what was analysed ----
+if command -v git >/dev/null 2>&1; then
+	mkdir -p "$T/wt/drivers/foo" "$T/wt/drivers/bar" "$T/wt/ci"
+	cp drv/foo.c drv/foo.h "$T/wt/drivers/foo/"
+	cp "$SRC/corpus/field-lsb-gt-msb/ko-swapped.c" "$T/wt/drivers/bar/bar.c"
+	(cd "$T/wt" && git init -q . 2>/dev/null)
+	# written from a subdirectory, kept in another: the paths are the work tree's
+	(cd "$T/wt/drivers" && "$RL" --no-config --write-baseline=../ci/regmap-lint.baseline \
+		foo/foo.c bar/bar.c) >"$T/out" 2>"$T/err"
+	[ "$(cat "$T/err")" = "regmap-lint: ../ci/regmap-lint.baseline: 6 findings recorded" ] && ok ||
+		ko "baseline of two drivers: $(cat "$T/err")"
+	[ "$(cut -f4 "$T/wt/ci/regmap-lint.baseline" | grep -v '^#' | sort -u | tr '\n' ' ')" = \
+		"drivers/bar/bar.c drivers/foo/foo.c " ] && ok ||
+		ko "baseline paths in a work tree: $(cat "$T/wt/ci/regmap-lint.baseline")"
+	head -2 "$T/wt/ci/regmap-lint.baseline" | grep -q '^# regmap-lint baseline 2$' && ok ||
+		ko "baseline version: $(head -2 "$T/wt/ci/regmap-lint.baseline")"
+	# read from the top, from a driver's directory, and in a copy of the work tree elsewhere
+	for where in wt wt/drivers/foo; do
+		(cd "$T/$where" && "$RL" --no-config --baseline="$T/wt/ci/regmap-lint.baseline" \
+			"$T/wt/drivers/foo/foo.c") >"$T/out" 2>"$T/err"
+		rc=$?
+		expect "baseline read from $where" 0
+		[ -s "$T/err" ] && ko "baseline read from $where: stderr $(cat "$T/err")" || ok
+	done
+	cp -r "$T/wt" "$T/wt-copy"
+	(cd "$T/wt-copy/drivers/foo" && "$RL" --no-config --baseline=../../ci/regmap-lint.baseline foo.c) \
+		>"$T/out" 2>"$T/err"
+	rc=$?
+	expect "baseline in a copy of the work tree" 0
+	# one file analysed: the other file's entries are not stale; its own fixed one is
+	(cd "$T/wt" && "$RL" --no-config --baseline=ci/regmap-lint.baseline drivers/foo/foo.c) \
+		>"$T/out" 2>"$T/err"
+	[ ! -s "$T/err" ] && ok || ko "baseline: entries of a file not analysed called stale: $(cat "$T/err")"
+	sed -i 's|REG_FIELD(FOO_CTRL, 3, 6)|REG_FIELD(FOO_CTRL, 4, 6)|' "$T/wt/drivers/foo/foo.c"
+	(cd "$T/wt" && "$RL" --no-config --baseline=ci/regmap-lint.baseline drivers/foo/foo.c) \
+		>"$T/out" 2>"$T/err"
+	[ "$(cat "$T/err")" = "regmap-lint: ci/regmap-lint.baseline: 1 stale entry (no longer reported):
+regmap-lint:   drivers/foo/foo.c: 'F_GAIN' (bits 6:3) overlaps 'F_MODE' (bits 3:1) in register 0x10: shared bits 3:3 [field-overlap]" ] &&
+		ok || ko "baseline: the fixed finding's entry: $(cat "$T/err")"
+	# a file that could not be analysed: its entries are not stale either
+	mv "$T/wt/drivers/bar/bar.c" "$T/wt/drivers/bar/bar.c.away"
+	(cd "$T/wt" && "$RL" --no-config --baseline=ci/regmap-lint.baseline drivers/bar/bar.c) \
+		>"$T/out" 2>"$T/err"
+	rc=$?
+	expect "baseline: a file not analysed" 2 "bar.c: error: cannot open"
+	grep -q 'stale' "$T/err" && ko "baseline: an unanalysed file's entries called stale: $(cat "$T/err")" || ok
+	mv "$T/wt/drivers/bar/bar.c.away" "$T/wt/drivers/bar/bar.c"
+	# a change (--diff): the file's old findings are in the baseline, matched, not stale
+	(cd "$T/wt" && git add -A && git -c user.name=t -c user.email=t@t commit -q -m base)
+	sed -i 's|^\treturn regmap_field_write(foo->f\[F_MODE\], 9);|\tregmap_field_write(foo->f[F_GAIN], 16);\n\treturn regmap_field_write(foo->f[F_MODE], 9);|' \
+		"$T/wt/drivers/foo/foo.c"
+	(cd "$T/wt" && git diff -U0 >"$T/wt.diff" && git checkout -q drivers/foo/foo.c &&
+		sed -i 's|REG_FIELD(FOO_CTRL, 4, 6)|REG_FIELD(FOO_CTRL, 3, 6)|' drivers/foo/foo.c &&
+		git diff -U0 >/dev/null)
+	(cd "$T/wt" && "$RL" --no-config --since=HEAD --baseline=ci/regmap-lint.baseline) >"$T/out" 2>"$T/err"
+	rc=$?
+	expect "baseline with a change: nothing new on its lines" 0
+	[ ! -s "$T/err" ] && ok || ko "baseline with a change: stderr $(cat "$T/err")"
+	# a version 1 baseline (paths relative to its own directory) is still read
+	mkdir "$T/wt/drivers/v1"
+	{ echo '# regmap-lint baseline 1'; grep -v '^#' "$T/wt/ci/regmap-lint.baseline" |
+		sed -n 's|\tdrivers/foo/|\t|p'; } >"$T/wt/drivers/foo/v1.baseline"
+	(cd "$T/wt/drivers/v1" && "$RL" --no-config --baseline=../foo/v1.baseline ../foo/foo.c) \
+		>"$T/out" 2>"$T/err"
+	rc=$?
+	expect "a version 1 baseline" 0
+else
+	echo "SKIP baselines in a git work tree: git is not installed"
+fi
+
+# ---- --contents-from: stand-ins read when needed, headers included ---------------------
+# The stand-in of foo.h (a staged header) adds a table with lsb > msb; foo.c names the API
+# itself, so nothing reads foo.h before libclang does: it is read because the TU includes it.
+mkdir -p "$T/staged/drv"
+cp drv/foo.h "$T/staged/drv/foo.h"
+printf 'static const struct reg_field foo_extra = REG_FIELD(FOO_CTRL, 6, 5);\n' >>"$T/staged/drv/foo.h"
+run "$RL" --no-config --contents-from="$T/staged" drv/foo.c
+expect "--contents-from: a header's stand-in" 1 '^drv/foo.h:2:.*\[field-lsb-gt-msb\]'
+grep -q 'foo_extra' drv/foo.h && ko "--contents-from wrote into the tree" || ok
+run "$RL" --no-config --contents-from="$T/nowhere" drv/foo.c
+expect "--contents-from: no such directory" 2
+experr "--contents-from: no such directory" "error: --contents-from: $T/nowhere: No such file or directory"
 
 # ---- --diff, --since, --patch, --contents-from, pre-commit (a real git repository) ---
 if command -v git >/dev/null 2>&1; then
@@ -243,20 +447,53 @@ if command -v git >/dev/null 2>&1; then
 	experr "--patch that does not apply" "change.patch: foo.c: hunk"
 	git checkout -q foo.c
 
-	# pre-commit: staged contents, staged lines
+	# pre-commit: the hook regmap-lint --install-hook writes (from a subdirectory: it
+	# finds the repository's hooks), calling this binary, not regmap-lint on $PATH; a
+	# foreign hook is left alone, the old recipe's link to ci/pre-commit replaced
+	mkdir sub
+	printf '#!/bin/sh\nexit 0\n' >.git/hooks/pre-commit
+	(cd sub && "$RL" --install-hook) >"$T/out" 2>"$T/err"
+	rc=$?
+	expect "--install-hook over another hook" 2
+	[ "$(cat "$T/err")" = "regmap-lint: error: --install-hook: ../.git/hooks/pre-commit is another hook, left as it is: remove it to install regmap-lint's, or have it run $(realpath "$RL")" ] &&
+		ok || ko "--install-hook over another hook: $(cat "$T/err")"
+	rm .git/hooks/pre-commit
 	ln -s "$SRC/ci/pre-commit" .git/hooks/pre-commit
+	(cd sub && "$RL" --install-hook) >"$T/out" 2>"$T/err"
+	rc=$?
+	expect "--install-hook" 0 "installed ../.git/hooks/pre-commit"
+	[ -f .git/hooks/pre-commit ] && [ ! -L .git/hooks/pre-commit ] && [ -x .git/hooks/pre-commit ] &&
+		ok || ko "--install-hook: the old link not replaced by an executable file"
+	# ci/pre-commit itself, but for the regmap-lint it calls
+	grep -v '^rl=' .git/hooks/pre-commit >"$T/hook.rest"
+	grep -v '^rl=' "$SRC/ci/pre-commit" | cmp -s - "$T/hook.rest" &&
+		grep -qxF "rl=\${REGMAP_LINT:-'$(realpath "$RL")'}" .git/hooks/pre-commit && ok ||
+		ko "--install-hook: not ci/pre-commit calling $RL: $(diff "$SRC/ci/pre-commit" .git/hooks/pre-commit)"
 	mkdir "$T/hooktmp"
-	export REGMAP_LINT="$RL" REGMAP_LINT_OPTS=--no-config TMPDIR="$T/hooktmp"
+	export REGMAP_LINT_OPTS=--no-config TMPDIR="$T/hooktmp"
 	sed -i 's|^\treturn regmap_field_write(foo->f\[F_MODE\], 9);|\tregmap_field_write(foo->f[F_GAIN], 16);\n\treturn regmap_field_write(foo->f[F_MODE], 9);|' foo.c
 	$G add foo.c
-	# the working tree fixes it, the index does not: the commit is refused
+	# the working tree fixes it, the index does not: the commit is refused, and says so
 	sed -i 's|foo->f\[F_GAIN\], 16|foo->f[F_GAIN], 15|' foo.c
-	if $G commit -q -m bad >"$T/out" 2>"$T/err"; then
+	if PATH=/usr/bin:/bin $G commit -q -m bad >"$T/out" 2>"$T/err"; then
 		ko "pre-commit: a staged defect was committed"
 	else
 		grep -q 'foo.c:24:.*writes 16' "$T/err" "$T/out" && ok ||
 			ko "pre-commit: finding not shown: $(cat "$T/out" "$T/err")"
+		grep -qx "regmap-lint: commit refused: fix the findings above on the staged lines; or commit with 'git commit --no-verify' to skip this check" "$T/err" &&
+			ok || ko "pre-commit: the refusal does not say so: $(cat "$T/err")"
 	fi
+	# a regmap-lint that cannot be run refuses the commit too, and says why
+	if REGMAP_LINT=$T/no-such-lint $G commit -q -m bad >"$T/out" 2>"$T/err"; then
+		ko "pre-commit: committed with no regmap-lint to run"
+	else
+		grep -qx "regmap-lint: commit refused: $T/no-such-lint not found (install regmap-lint, or name it in \$REGMAP_LINT); or commit with 'git commit --no-verify' to skip this check" "$T/err" &&
+			ok || ko "pre-commit without regmap-lint: $(cat "$T/err")"
+	fi
+	# --no-verify, as the refusal says, commits it
+	$G commit -q --no-verify -m bad-anyway >"$T/out" 2>"$T/err" && ok ||
+		ko "pre-commit: --no-verify did not commit: $(cat "$T/err")"
+	$G reset -q --soft HEAD~1
 	# the index fixes it, the working tree does not: the commit goes in; old findings
 	# in the file (not on staged lines) do not block it
 	$G add foo.c
@@ -284,7 +521,7 @@ if command -v git >/dev/null 2>&1; then
 	# the hook's temporary copies of the staged files are gone after every commit
 	[ -z "$(ls -A "$T/hooktmp")" ] && ok ||
 		ko "pre-commit: left its copies behind: $(ls -A "$T/hooktmp")"
-	unset REGMAP_LINT REGMAP_LINT_OPTS TMPDIR
+	unset REGMAP_LINT_OPTS TMPDIR
 
 	# the pre-commit framework with our .pre-commit-hooks.yaml (try-repo: this source tree
 	# as the hook repository, uncommitted changes included)

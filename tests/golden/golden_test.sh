@@ -1,5 +1,6 @@
 #!/bin/sh
-# golden_test: pins every report format byte for byte.
+# golden_test: pins every report format byte for byte (stdout; the summary line on stderr is
+# output_test.sh's).
 #   golden_test.sh /path/to/regmap-lint /path/to/source-root
 #
 # The input is fixed: corpus/drivers/charger.c (two findings with notes, tab-indented),
@@ -73,10 +74,12 @@ golden report-showfile.checkpatch 2 --format=checkpatch --showfile $inputs "$mis
 golden report.sarif 2 --format=sarif $inputs "$missing"
 golden report-root.sarif 1 --format=sarif --sarif-root=drivers/power $inputs
 golden report.json 2 --format=json $inputs "$missing"
+golden report.codeclimate 2 --format=codeclimate $inputs "$missing"
 golden clean.checkpatch 0 --format=checkpatch drivers/clean.c
 golden clean-terse.checkpatch 0 --format=checkpatch --terse drivers/clean.c
 golden clean.sarif 0 --format=sarif drivers/clean.c
 golden clean.json 0 --format=json drivers/clean.c
+golden clean.codeclimate 0 --format=codeclimate drivers/clean.c
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -7,7 +7,10 @@
 #     package) in two layers, the OASIS schema's constraints for the objects regmap-lint
 #     writes and GitHub's requirements on top (see the schema's $comment);
 #   - --format=json and --list-rules --format=json against regmap-lint-1.schema.json,
-#     the schema docs/output.md documents.
+#     the schema docs/output.md documents;
+#   - --format=codeclimate against codeclimate.schema.json: GitLab's code quality report
+#     (docs.gitlab.com, "Implement a custom tool") with the Code Climate spec's issue
+#     members regmap-lint writes.
 # Beyond the schemas: ruleIndex points at ruleId, the rules table is --list-rules with
 # each rule's doc (rules/<id>.md) as its help, fingerprints are unique per file, and the
 # json report agrees with the sarif one. The SARIF schema is shown to be strict (broken
@@ -57,6 +60,9 @@ run root.sarif --format=sarif --sarif-root=drivers/power drivers/power/charger.c
 	drivers/misc/unicode.c
 run all.sarif --format=sarif drivers/all/*.c
 run all.json --format=json drivers/all/*.c
+run report.codeclimate --format=codeclimate drivers/power/charger.c drivers/misc/unicode.c "$missing"
+run all.codeclimate --format=codeclimate drivers/all/*.c
+run root.codeclimate --format=codeclimate --sarif-root=drivers drivers/power/charger.c
 run clean.sarif --format=sarif --disable=field-overlap,field-exceeds-reg-width \
 	drivers/power/charger.c
 run rules.json --list-rules --format=json
@@ -74,7 +80,8 @@ def load(path):
 
 sarif_schema = load(os.path.join(gold, "sarif-github.schema.json"))
 own_schema = load(os.path.join(gold, "regmap-lint-1.schema.json"))
-for s in (sarif_schema, own_schema):
+cc_schema = load(os.path.join(gold, "codeclimate.schema.json"))
+for s in (sarif_schema, own_schema, cc_schema):
     jsonschema.Draft7Validator.check_schema(s)
 # format uri and uri-reference are checked only with rfc3987 importable
 formats = jsonschema.Draft7Validator.FORMAT_CHECKER
@@ -262,6 +269,49 @@ for what, addit in extras.items():
 rules = load("rules.json")
 validate("rules.json", rules, own_schema)
 check("rules.json ids", [r["id"] for r in rules["rules"]] == ids, "not --list-rules")
+
+# codeclimate (GitLab code quality): the schema, the same findings as json in the same
+# order, the errors as regmap-lint-error issues, one fingerprint per issue, severity from
+# the rule's precision, paths relative to the root
+precision = {r["id"]: r["precision"] for r in rules["rules"]}
+sev_of = {"high": "major", "medium": "minor", "low": "info"}
+for name, jname in (("report.codeclimate", "report.json"), ("all.codeclimate", "all.json")):
+    raw = open(name, "rb").read()
+    check(name + " no BOM", not raw.startswith(b"\xef\xbb\xbf"), "a byte order mark")
+    doc, jdoc = load(name), load(jname)
+    validate(name, doc, cc_schema)
+    found = [i for i in doc if i["check_name"] != "regmap-lint-error"]
+    errs = [i for i in doc if i["check_name"] == "regmap-lint-error"]
+    warn = [r for r in jdoc["results"] if r["level"] == "warning"]
+    check(name + " agrees with json",
+          [(i["check_name"], i["location"]["path"], i["location"]["lines"]["begin"], i["description"])
+           for i in found] == [(r["rule"], r["path"], r["line"], r["message"]) for r in warn],
+          "different findings")
+    check(name + " errors", [(i["location"]["path"], i["description"]) for i in errs] ==
+          [(e["path"], e["message"]) for e in jdoc["errors"]], "different errors")
+    check(name + " fingerprints unique", len({i["fingerprint"] for i in doc}) == len(doc),
+          "two issues share a fingerprint (GitLab shows them as one)")
+    check(name + " severity", all(i["severity"] == sev_of[precision[i["check_name"]]] for i in found) and
+          all(i["severity"] == "critical" for i in errs), "severity is not the rule's precision")
+check("all.codeclimate issues", len(load("all.codeclimate")) >= 10, "too few issues")
+check("root.codeclimate paths", {i["location"]["path"] for i in load("root.codeclimate")} ==
+      {"power/charger.c"}, "paths not relative to --sarif-root")
+good = load("report.codeclimate")
+for what, breakit in {
+    "absolute path": lambda d: d[0]["location"].update(path="/src/x.c"),
+    "./ path": lambda d: d[0]["location"].update(path="./x.c"),
+    "severity warning": lambda d: d[0].update(severity="warning"),
+    "no fingerprint": lambda d: d[0].pop("fingerprint"),
+    "no lines.begin": lambda d: d[0]["location"]["lines"].pop("begin"),
+    "line 0": lambda d: d[0]["location"]["lines"].update(begin=0),
+    "no check_name": lambda d: d[0].pop("check_name"),
+    "unknown category": lambda d: d[0].update(categories=["Bugs"]),
+    "an object, not an array": lambda d: d.__setitem__(slice(None), [{"issues": d[:]}]),
+}.items():
+    bad = copy.deepcopy(good)
+    breakit(bad)
+    check("codeclimate schema rejects " + what, not validator(cc_schema).is_valid(bad),
+          "a broken report passes the schema")
 
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)

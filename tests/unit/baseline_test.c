@@ -94,6 +94,7 @@ static void baseline_parse_take_write(void **state)
 	(void)state;
 	parse_ok(sample, &b);
 	assert_int_equal(b.n, 4);
+	assert_int_equal(b.version, 1);	/* read as it is; written as version 2 */
 	/* sorted: path, rule, hash, occurrence */
 	assert_string_equal(b.v[0].path, "drivers/a\tb\\c.c");
 	assert_string_equal(b.v[0].rule, "field-overlap");
@@ -125,7 +126,7 @@ static void baseline_parse_take_write(void **state)
 	/* written sorted, escaped, hex in lower case; and read back the same */
 	out = written(&b);
 	assert_string_equal(out,
-			    "# regmap-lint baseline 1\n"
+			    RML_BASELINE_HEADER "\n" RML_BASELINE_PATHS "\n"
 			    "ffffffffffffffff\t4294967295\tfield-overlap\tdrivers/a\\tb\\\\c.c\t\n"
 			    "0123456789abcdef\t1\tvalue-range\tdrivers/a\\tb\\\\c.c\t"
 			    "line\\none\\ttab \\\\ back\\rcr\n"
@@ -136,6 +137,7 @@ static void baseline_parse_take_write(void **state)
 	assert_int_equal(b.n, 0);
 	parse_ok(out, &b);
 	assert_int_equal(b.n, 4);
+	assert_int_equal(b.version, 2);
 	assert_string_equal(b.v[1].msg, "line\none\ttab \\ back\rcr");
 	{
 		char *again = written(&b);
@@ -154,7 +156,9 @@ static void baseline_add(void **state)
 
 	(void)state;
 	out = written(&b);
-	assert_string_equal(out, "# regmap-lint baseline 1\n");
+	assert_string_equal(out, "# regmap-lint baseline 2\n# paths: relative to the top of the git "
+				 "work tree this file is in (or to the directory regmap-lint ran in, "
+				 "outside one)\n");
 	free(out);
 	/* added out of order, a duplicate identity too; write sorts without changing b */
 	rml_baseline_add(&b, "z.c", "r", 2, 1, "z");
@@ -165,7 +169,7 @@ static void baseline_add(void **state)
 	assert_int_equal(b.n, 43);
 	out = written(&b);
 	assert_string_equal(b.v[0].path, "z.c");
-	assert_non_null(strstr(out, "# regmap-lint baseline 1\n"
+	assert_non_null(strstr(out, RML_BASELINE_PATHS "\n"
 				    "0000000000000009\t1\tr\ta.c\t\n"
 				    "0000000000000009\t1\tr\ta.c\tdup\n"
 				    "0000000000000001\t1\tr\tm.c\tm\n"
@@ -200,18 +204,20 @@ static void baseline_errors(void **state)
 {
 	(void)state;
 	PARSE_ERR("", "bl:1: not a regmap-lint baseline (the first line must be "
-		      "\"# regmap-lint baseline 1\")");
+		      "\"# regmap-lint baseline 2\")");
 	PARSE_ERR("0000000000000001\t1\tr\tp\tm\n",
 		  "bl:1: not a regmap-lint baseline (the first line must be "
-		  "\"# regmap-lint baseline 1\")");
+		  "\"# regmap-lint baseline 2\")");
 	PARSE_ERR("# regmap-lint baseline 1 \n",
 		  "bl:1: not a regmap-lint baseline (the first line must be "
-		  "\"# regmap-lint baseline 1\")");
-	PARSE_ERR("# regmap-lint baseline 2\n",
-		  "bl:1: baseline version 2 is not supported (this regmap-lint reads version 1)");
+		  "\"# regmap-lint baseline 2\")");
+	PARSE_ERR("# regmap-lint baseline 3\n",
+		  "bl:1: baseline version 3 is not supported (this regmap-lint reads versions 1 and 2)");
+	PARSE_ERR("# regmap-lint baseline 12\n",
+		  "bl:1: baseline version 12 is not supported (this regmap-lint reads versions 1 and 2)");
 	PARSE_ERR("# regmap-lint baseline \x1b[1m\n",
 		  "bl:1: not a regmap-lint baseline (the first line must be "
-		  "\"# regmap-lint baseline 1\")");
+		  "\"# regmap-lint baseline 2\")");
 	PARSE_ERR("# regmap-lint baseline 1\n\n0000000000000001\t1\tr\tp\n",
 		  "bl:3: expected 5 tab-separated fields, found 4");
 	PARSE_ERR("# regmap-lint baseline 1\n0000000000000001\t1\tr\tp\tm\tx\n",
@@ -289,7 +295,7 @@ static void baseline_large(void **state)
 
 	(void)state;
 	assert_non_null(text);
-	len += (size_t)snprintf(text, cap, RML_BASELINE_HEADER "\n");
+	len += (size_t)snprintf(text, cap, RML_BASELINE_HEADER "\n" RML_BASELINE_PATHS "\n");
 	for (unsigned i = n; i > 0; i--)
 		len += (size_t)snprintf(text + len, cap - len, "%016x\t1\tr\td/f%u.c\tmsg\n", i,
 					i % 1000);

@@ -64,13 +64,23 @@ static void config_parse(void **state)
 		 "enable = field-*, value-range ,mask-*\n"
 		 "  disable=field-max-from-mask\t\r\n"
 		 "\tsiblings = No\n"
-		 "baseline = ../ci/./regmap-lint.baseline # not a comment\n"
+		 "baseline = ../ci/./regmap-lint.baseline # a comment after a blank\n"
 		 "   # indented comment",
 		 "/src/linux/.regmap-lint", &c);
 	assert_string_equal(c.enable, "field-*,value-range,mask-*");
+	assert_int_equal(c.enable_line, 3);
 	assert_string_equal(c.disable, "field-max-from-mask");
+	assert_int_equal(c.disable_line, 4);
 	assert_int_equal(c.siblings, 0);
-	assert_string_equal(c.baseline, "/src/ci/regmap-lint.baseline # not a comment");
+	assert_string_equal(c.baseline, "/src/ci/regmap-lint.baseline");
+	rml_config_fini(&c);
+	/* a '#' with no blank before it is part of the value; one after a tab starts a comment */
+	parse_ok("baseline = ci/a#b\ndisable = field-overlap\t#\tthe table is known\n", "/r/.regmap-lint",
+		 &c);
+	assert_string_equal(c.baseline, "/r/ci/a#b");
+	assert_string_equal(c.disable, "field-overlap");
+	assert_null(c.enable);
+	assert_int_equal(c.enable_line, 0);
 	rml_config_fini(&c);
 	assert_null(c.path);
 	assert_int_equal(c.siblings, -1);
@@ -149,6 +159,7 @@ static void config_errors(void **state)
 	PARSE_ERR("enable = a\nsiblings = 1\nenable = b\n",
 		  "d/.regmap-lint:3: duplicate key 'enable' (first on line 1)");
 	PARSE_ERR("enable =\n", "d/.regmap-lint:1: no value for 'enable'");
+	PARSE_ERR("enable = # none yet\n", "d/.regmap-lint:1: no value for 'enable'");
 	PARSE_ERR("baseline =  \t\n", "d/.regmap-lint:1: no value for 'baseline'");
 	PARSE_ERR("siblings=", "d/.regmap-lint:1: no value for 'siblings'");
 	PARSE_ERR("disable = a,,b", "d/.regmap-lint:1: empty rule in 'disable'");

@@ -719,6 +719,43 @@ static void udiff_ignored_and_empty(void **state)
 	rml_udiff_fini(&d);
 }
 
+/* git diff --color's output, made plain, parses as the plain diff does */
+static void udiff_uncolor(void **state)
+{
+	static const char colored[] =
+		"\033[1mdiff --git a/f.c b/f.c\033[m\n"
+		"\033[1mindex 1111111..2222222 100644\033[m\n"
+		"\033[1m--- a/f.c\033[m\n"
+		"\033[1m+++ b/f.c\033[m\n"
+		"\033[36m@@ -1 +1,2 @@\033[m\n"
+		" a\n"
+		"\033[32m+\033[m\033[32mb\033[m\n";
+	char buf[sizeof(colored)];
+	struct rml_udiff d;
+	size_t n;
+
+	(void)state;
+	memcpy(buf, colored, sizeof(buf));
+	parse_ok(buf, -1, &d);
+	assert_int_equal(d.n, 0);	/* as it is: no line starts a diff */
+	rml_udiff_fini(&d);
+	n = rml_udiff_uncolor(buf, sizeof(buf) - 1);
+	assert_int_equal(n, strlen(buf));
+	assert_string_equal(buf, "diff --git a/f.c b/f.c\nindex 1111111..2222222 100644\n"
+			    "--- a/f.c\n+++ b/f.c\n@@ -1 +1,2 @@\n a\n+b\n");
+	parse_ok(buf, -1, &d);
+	assert_file(&d.v[0], "f.c", "f.c", 1);
+	assert_true(rml_udiff_added(&d.v[0], 2));
+	rml_udiff_fini(&d);
+	/* an ESC that starts no sequence, and one cut short at the end, are kept */
+	memcpy(buf, "a\033b\033[", 6);
+	assert_int_equal(rml_udiff_uncolor(buf, 5), 5);
+	assert_memory_equal(buf, "a\033b\033[", 6);
+	memcpy(buf, "\033[01;32;1mx\033[K", 14);
+	assert_int_equal(rml_udiff_uncolor(buf, 14), 1);
+	assert_memory_equal(buf, "x", 2);
+}
+
 int main(int argc, char **argv)
 {
 	static const struct CMUnitTest tests[] = {
@@ -727,6 +764,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(udiff_gnu_diff),      cmocka_unit_test(udiff_crlf),
 		cmocka_unit_test(udiff_apply_offsets), cmocka_unit_test(udiff_apply_large),
 		cmocka_unit_test(udiff_errors),	       cmocka_unit_test(udiff_ignored_and_empty),
+		cmocka_unit_test(udiff_uncolor),
 	};
 
 	if (argc > 1)
