@@ -153,6 +153,10 @@ class Tokens(unittest.TestCase):
         self.assertEqual(s.conditions(off['b']), ('#ifdef X',))
         self.assertEqual(s.conditions(off['c']), ('#ifdef X / #else',))
         self.assertEqual(s.conditions(off['d']), ())
+        g = mutate.Source('x.h', '#ifndef X_H\n#define X_H\n#if A\na;\n#endif\nb;\n#endif\n')
+        off = {t.text: t.start for t in g.code}
+        self.assertEqual(g.conditions(off['a']), ('#if A',))
+        self.assertEqual(g.conditions(off['b']), ())
 
     def test_funcs_and_includes(self):
         s = mutate.Source('x.c', '#include "a.h"\n#include <linux/b.h>\n'
@@ -321,6 +325,39 @@ class Operators(unittest.TestCase):
         finally:
             tree.close()
 
+    def test_sites_in_the_drivers_own_header(self):
+        h = DRIVER_H + ('\nstatic inline int foo_on(struct foo *foo)\n{\n'
+                        '\treturn regmap_update_bits(foo->map, CTRL, CTRL_EN, CTRL_EN);\n}\n')
+        tree = Tree(h=h)
+        try:
+            drv = tree.driver()
+            ss = mutate.find_sites([self.ops['one-under-bit']], drv)['one-under-bit']
+            hs = [x for x in ss if x.path == 'drivers/foo/foo.h']
+            self.assertEqual([(x.target, x.lines[0]) for x in hs],
+                             [('drivers/foo/foo.c', h.split('\n').index(
+                                 '\treturn regmap_update_bits(foo->map, CTRL, CTRL_EN, CTRL_EN);')
+                                 + 1)])
+            self.assertEqual(hs[0].where(), 'drivers/foo/foo.h:%d (in drivers/foo/foo.c)'
+                             % hs[0].lines[0])
+            self.assertIn('regmap_update_bits(foo->map, CTRL, CTRL_EN, 1);', hs[0].apply(h))
+        finally:
+            tree.close()
+
+    def test_a_shared_header_site_once(self):
+        h = DRIVER_H + ('\nstatic inline int foo_on(struct foo *foo)\n{\n'
+                        '\treturn regmap_update_bits(foo->map, CTRL, CTRL_EN, CTRL_EN);\n}\n')
+        tree = Tree(h=h)
+        try:
+            with open(os.path.join(tree.root, 'drivers', 'foo', 'bar.c'), 'w') as fp:
+                fp.write('#include "foo.h"\n')
+            files = ['drivers/foo/bar.c', 'drivers/foo/foo.c']
+            ss = mutate.collect_sites(tree.root, files, [self.ops['one-under-bit']])
+            hs = [x for x in ss['one-under-bit'] if x.path.endswith('.h')]
+            self.assertEqual([x.target for x in hs], ['drivers/foo/bar.c'])
+            self.assertEqual(len(ss['one-under-bit']), 3)
+        finally:
+            tree.close()
+
     def test_no_sites_in_macros_or_comments(self):
         tree = Tree(c='#define SET(m) regmap_update_bits(map, R, BIT(1), BIT(1))\n'
                       '/* regmap_update_bits(map, R, BIT(1), BIT(1)); */\n', h='')
@@ -372,8 +409,8 @@ class Sample(unittest.TestCase):
         out = []
         for f in range(5):
             for k in range(f + 1):
-                out.append(mutate.Site('op', 'f%d.c' % f, [(k, k + 1, 'x')], (k + 1, k + 1),
-                                       '', 'direct', {}, ()))
+                out.append(mutate.Site('op', 'f%d.c' % f, 'f%d.c' % f, [(k, k + 1, 'x')],
+                                       (k + 1, k + 1), '', 'direct', {}, ()))
         return out
 
     def test_even_and_seeded(self):
@@ -388,7 +425,8 @@ class Sample(unittest.TestCase):
 
 class Verdicts(unittest.TestCase):
     def mutant(self):
-        site = mutate.Site('swap-mask-value', 'd/f.c', [], (10, 12), '', 'direct', {}, ())
+        site = mutate.Site('swap-mask-value', 'd/f.c', 'd/f.c', [], (10, 12), '', 'direct',
+                           {}, ())
         op = [o for o in mutate.OPS if o.name == 'swap-mask-value'][0]
         return mutate.Mutant(site, op, 'k')
 
@@ -424,10 +462,12 @@ class Overlay(unittest.TestCase):
         r = mutate.Runner('rl', '/t', {'d/f.c': ('/t', ['-I.', 'd/f.c'], {}),
                                        'd/g.c': ('/t/d', ['-I.', 'g.c'], {}),
                                        'd/h.c': ('/t/d', ['../x/h.c'], {})}, {})
-        self.assertEqual(r.overlay_path('flags', 'd/f.c'), 'd/f.c')
-        self.assertEqual(r.overlay_path('flags', 'd/g.c'), 'g.c')
-        self.assertIsNone(r.overlay_path('flags', 'd/h.c'))
-        self.assertEqual(r.overlay_path('lone', 'd/h.c'), 'd/h.c')
+        self.assertEqual(r.overlay_path('flags', 'd/f.c', 'd/f.c'), 'd/f.c')
+        self.assertEqual(r.overlay_path('flags', 'd/f.c', 'd/f.h'), 'd/f.h')
+        self.assertEqual(r.overlay_path('flags', 'd/g.c', 'd/g.c'), 'g.c')
+        self.assertIsNone(r.overlay_path('flags', 'd/g.c', 'e/g.h'))   # above kbuild's cwd
+        self.assertIsNone(r.overlay_path('flags', 'd/h.c', 'd/h.c'))   # kbuild names another
+        self.assertEqual(r.overlay_path('lone', 'd/h.c', 'd/h.c'), 'd/h.c')
 
 
 if __name__ == '__main__':
