@@ -314,7 +314,9 @@ class Operators(unittest.TestCase):
         tree = Tree(c='#include "foo.h"\nvoid f(struct foo *foo)\n{\n'
                       '\tregmap_update_bits(foo->map, CTRL, CTRL_EN, BIT(4));\n'
                       '\tregmap_update_bits(foo->map, CTRL, 0xff, CTRL_MODE);\n'
-                      '\tregmap_update_bits(foo->map, CTRL, CTRL_ALL, 0xc);\n}\n')
+                      '\tregmap_update_bits(foo->map, CTRL, CTRL_ALL, 0xc);\n'
+                      '\tregmap_update_bits(foo->map, CTRL, 0xff, 0);\n'
+                      '\tregmap_update_bits(foo->map, CTRL, 0xff, 0x100);\n}\n')
         try:
             drv = tree.driver()
             op = self.ops['swap-mask-value']
@@ -322,6 +324,27 @@ class Operators(unittest.TestCase):
             self.assertIn('no bit outside', why[0])
             self.assertIn('all ones', why[1])
             self.assertIsNone(why[2])
+            self.assertIsNone(why[3])   # a mask of 0 once swapped: the rule reports it
+            self.assertIsNone(why[4])   # 0xff does not cover the new mask 0x100
+        finally:
+            tree.close()
+
+    def test_the_buffer_in_scope(self):
+        c = ('#include "foo.h"\nint a(struct foo *foo)\n{\n\tu16 buf[2];\n\n'
+             '\treturn regmap_bulk_read(foo->map, CTRL, buf, ARRAY_SIZE(buf));\n}\n'
+             'int b(struct foo *foo)\n{\n\tu8 buf[2];\n\n'
+             '\treturn regmap_bulk_read(foo->map, CTRL, buf, ARRAY_SIZE(buf));\n}\n'
+             'int c(struct foo *foo)\n{\n'     # 8 is not the size of words[4]: no site
+             '\treturn regmap_bulk_read(foo->map, CTRL, foo->words, 8);\n}\n')
+        tree = Tree(c=c)
+        try:
+            drv = tree.driver()
+            op = self.ops['bulk-count-in-bytes']
+            ss = mutate.find_sites([op], drv)[op.name]
+            self.assertEqual([s.info['kind'] for s in ss], ['sizeof', 'sizeof'])
+            why = [op.equivalent(drv, s) for s in ss]
+            self.assertIsNone(why[0])                   # u16: twice the count (no config)
+            self.assertIn('1-byte elements', why[1])    # u8 in b(), whatever a() declares
         finally:
             tree.close()
 
