@@ -335,13 +335,20 @@ class Operators(unittest.TestCase):
              'int b(struct foo *foo)\n{\n\tu8 buf[2];\n\n'
              '\treturn regmap_bulk_read(foo->map, CTRL, buf, ARRAY_SIZE(buf));\n}\n'
              'int c(struct foo *foo)\n{\n'     # 8 is not the size of words[4]: no site
-             '\treturn regmap_bulk_read(foo->map, CTRL, foo->words, 8);\n}\n')
+             '\treturn regmap_bulk_read(foo->map, CTRL, foo->words, 8);\n}\n'
+             'int d(struct foo *foo)\n{\n\tu16 *words = &foo->words[0];\n\n'   # a pointer
+             '\treturn regmap_bulk_read(foo->map, CTRL, words, 4);\n}\n'
+             'int e(struct foo *foo, u16 *words)\n{\n'                           # a parameter
+             '\treturn regmap_bulk_read(foo->map, CTRL, words, 4);\n}\n'
+             'int f(struct foo *foo)\n{\n'                   # the struct's member: a site
+             '\treturn regmap_bulk_read(foo->map, CTRL, foo->words, 4);\n}\n')
         tree = Tree(c=c)
         try:
             drv = tree.driver()
             op = self.ops['bulk-count-in-bytes']
             ss = mutate.find_sites([op], drv)[op.name]
-            self.assertEqual([s.info['kind'] for s in ss], ['sizeof', 'sizeof'])
+            self.assertEqual([s.info['kind'] for s in ss], ['sizeof', 'sizeof', 'double'])
+            self.assertEqual(ss[2].info['buf'], 'foo->words')
             why = [op.equivalent(drv, s) for s in ss]
             self.assertIsNone(why[0])                   # u16: twice the count (no config)
             self.assertIn('1-byte elements', why[1])    # u8 in b(), whatever a() declares
