@@ -51,9 +51,9 @@ static const struct rml_after *first_reached(const struct rml_bufref *b, uint64_
 
 static void check_regcall(struct rml_ctx *ctx, const struct rml_rinst *ri)
 {
-	const struct rml_bufref *b = &ri->rc->buf;
+	const struct rml_bufref *b = ri->buf;
 	enum rml_rrole role = ri->rc->api->role;
-	const char *api = ri->rc->api->name;
+	const char *api = rml_regcall_label(ctx, ri);
 	bool bulk = role == RML_RR_BULK_READ || role == RML_RR_BULK_WRITE;
 	unsigned vb = (rml_rinst_val_bits(ri) + 7) / 8;
 	/*
@@ -68,7 +68,7 @@ static void check_regcall(struct rml_ctx *ctx, const struct rml_rinst *ri)
 	if (!bulk && role != RML_RR_RAW_READ && role != RML_RR_RAW_WRITE &&
 	    role != RML_RR_NOINC_READ && role != RML_RR_NOINC_WRITE)
 		return;
-	if (b->addr_of_ptr && !ri->at.n) {
+	if (b->addr_of_ptr && (ri->fresh & RML_RI_BUF)) {
 		d = rml_report_regcall(ctx, ri, "%s %s '%s', the address of a pointer: it %s the "
 				       "pointer's own bytes, not what it points to", api,
 				       reads(role) ? "into" : "from", b->text ? b->text : "?",
@@ -77,7 +77,7 @@ static void check_regcall(struct rml_ctx *ctx, const struct rml_rinst *ri)
 		return;
 	}
 	if (ri->count.kind != RML_OP_CONST || rml_ce_is_negative(ri->count.v) ||
-	    !(ri->fresh & (RML_RI_MAP | RML_RI_COUNT)))
+	    !(ri->fresh & (RML_RI_MAP | RML_RI_COUNT | RML_RI_BUF)))
 		return;
 	if (!bulk && vb > 1 && n % vb) {
 		rml_report_regcall(ctx, ri, "%s of %" PRIu64 " bytes on a map of %u-byte values: the "

@@ -60,14 +60,14 @@ static void check_regcall(struct rml_ctx *ctx, const struct rml_rinst *ri)
 	reg = ri->reg.v.v;
 	if ((cfg = past_every_max(ri, reg))) {
 		d = rml_report_regcall(ctx, ri, "%s on %s, past max_register 0x%" PRIx64 " of '%s'%s: "
-				       "the call returns -EIO", ri->rc->api->name, reg_name(ctx, &ri->reg),
+				       "the call returns -EIO", rml_regcall_label(ctx, ri), reg_name(ctx, &ri->reg),
 				       cfg->max_register.v, cfg->name,
 				       ri->ncfgs > 1 ? " (the largest of the map's configs)" : "");
 		rml_diag_note(ctx->diags, d, &cfg->loc, "'%s' sets max_register = 0x%" PRIx64 " here",
 			      cfg->name, cfg->max_register.v);
 	} else if ((cfg = misaligned_in_every(ri, reg))) {
 		d = rml_report_regcall(ctx, ri, "%s on %s, not a multiple of reg_stride %" PRIu64
-				       " of '%s': the call returns -EINVAL", ri->rc->api->name,
+				       " of '%s': the call returns -EINVAL", rml_regcall_label(ctx, ri),
 				       reg_name(ctx, &ri->reg), cfg->reg_stride.v, cfg->name);
 		rml_diag_note(ctx->diags, d, &cfg->loc, "'%s' sets reg_stride = %" PRIu64 " here",
 			      cfg->name, cfg->reg_stride.v);

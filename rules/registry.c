@@ -148,6 +148,14 @@ struct rml_diag *rml_report_regcall(struct rml_ctx *ctx, const struct rml_rinst 
 	return d;
 }
 
+const char *rml_regcall_label(struct rml_ctx *ctx, const struct rml_rinst *ri)
+{
+	if (!ri->at.n)
+		return ri->rc->api->name;
+	return rml_arena_printf(ctx->diags->arena, "%s (through '%s')", ri->rc->api->name,
+				ri->at.call[0]->callee_name);
+}
+
 unsigned rml_rinst_val_bits(const struct rml_rinst *ri)
 {
 	unsigned bits = 0;

@@ -77,6 +77,12 @@ const char *rml_field_label(struct rml_ctx *ctx, const struct rml_field *fld);
  */
 struct rml_diag *rml_report_regcall(struct rml_ctx *ctx, const struct rml_rinst *ri,
 				    const char *fmt, ...) RML_FORMAT(3, 4);
+/*
+ * The call's API for a message: "regmap_update_bits", or "regmap_update_bits (through
+ * 'foo_rmw')" when the finding is at a call of the driver's wrapper. In the diagnostics'
+ * arena.
+ */
+const char *rml_regcall_label(struct rml_ctx *ctx, const struct rml_rinst *ri);
 /* The register width of a regmap call's map: its configs' val_bits when they agree, or 0. */
 unsigned rml_rinst_val_bits(const struct rml_rinst *ri);
 

@@ -183,15 +183,6 @@ static void check_value(struct rml_ctx *ctx, const struct rml_rinst *ri, const c
 			   prepared(&ri->value) ? " (the FIELD_PREP of another field?)" : "");
 }
 
-/* "regmap_update_bits", or "regmap_update_bits (through 'foo_rmw')" at a helper's call. */
-static const char *api_label(struct rml_ctx *ctx, const struct rml_rinst *ri)
-{
-	if (!ri->at.n)
-		return ri->rc->api->name;
-	return rml_arena_printf(ctx->diags->arena, "%s (through '%s')", ri->rc->api->name,
-				ri->at.call[0]->callee_name);
-}
-
 static void check_regcall(struct rml_ctx *ctx, const struct rml_rinst *ri)
 {
 	enum rml_rrole role = ri->rc->api->role;
@@ -201,7 +192,7 @@ static void check_regcall(struct rml_ctx *ctx, const struct rml_rinst *ri)
 		return;
 	if (role == RML_RR_SET || role == RML_RR_CLEAR || role == RML_RR_TEST) {
 		if (!U32(ri->mask.v.v))
-			rml_report_regcall(ctx, ri, "%s with bits 0: the call %s", api_label(ctx, ri),
+			rml_report_regcall(ctx, ri, "%s with bits 0: the call %s", rml_regcall_label(ctx, ri),
 					   role == RML_RR_TEST ? "tests no bit (it always returns 1)" :
 					   "changes nothing");
 		return;
@@ -209,7 +200,7 @@ static void check_regcall(struct rml_ctx *ctx, const struct rml_rinst *ri)
 	if (role != RML_RR_UPDATE && role != RML_RR_TEST_VALUE)
 		return;
 	if (ri->value.kind == RML_OP_CONST) {
-		check_value(ctx, ri, api_label(ctx, ri));
+		check_value(ctx, ri, rml_regcall_label(ctx, ri));
 	} else if (ri->rc->prep_mask.known && (ri->fresh & RML_RI_MASK)) {
 		/* the value is the call's own FIELD_PREP(A, x): A is known where the call is */
 		uint32_t a = U32(ri->rc->prep_mask.v), m = U32(ri->mask.v.v);
@@ -218,7 +209,7 @@ static void check_regcall(struct rml_ctx *ctx, const struct rml_rinst *ri)
 			return;
 
 		rml_report_regcall(ctx, ri, "%s: FIELD_PREP(%s, ...) can set bits 0x%" PRIx32
-				   " outside mask %s: %s", api_label(ctx, ri),
+				   " outside mask %s: %s", rml_regcall_label(ctx, ri),
 				   ri->rc->prep_text ? ri->rc->prep_text : "?", a & ~m,
 				   named(ctx, &ri->mask, m), fate(ri));
 	}

@@ -66,16 +66,16 @@ static void check_regcall(struct rml_ctx *ctx, const struct rml_rinst *ri)
 	if (role == RML_RR_WRITE)
 		d = rml_report_regcall(ctx, ri, "%s writes 0x%" PRIx32 " to a map of %u-bit values: "
 				       "0x%" PRIx32 " reaches the register, bits 0x%" PRIx32
-				       " are dropped", ri->rc->api->name, v, width, v & max, v & ~max);
+				       " are dropped", rml_regcall_label(ctx, ri), v, width, v & max, v & ~max);
 	else if (!(v & max))
 		d = rml_report_regcall(ctx, ri, "%s with %s 0x%" PRIx32 " on a map of %u-bit "
 				       "values: the whole %s is past the register%s",
-				       ri->rc->api->name, role == RML_RR_UPDATE ? "mask" : "bits", v,
+				       rml_regcall_label(ctx, ri), role == RML_RR_UPDATE ? "mask" : "bits", v,
 				       width, role == RML_RR_UPDATE ? "mask" : "bits", mask_hint(o));
 	else
 		d = rml_report_regcall(ctx, ri, "%s with %s 0x%" PRIx32 " on a map of %u-bit "
 				       "values: bits 0x%" PRIx32 " are past the register%s",
-				       ri->rc->api->name, role == RML_RR_UPDATE ? "mask" : "bits", v,
+				       rml_regcall_label(ctx, ri), role == RML_RR_UPDATE ? "mask" : "bits", v,
 				       width, v & ~max, mask_hint(o));
 	rml_diag_note(ctx->diags, d, &cfg->loc, "'%s' sets val_bits = %u here", cfg->name, width);
 }

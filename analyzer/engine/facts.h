@@ -287,6 +287,8 @@ struct rml_call {
 	const char **mapkeys;		/* the keys of the arguments that are a regmap or an ASoC
 					   component (NULL for the others) */
 	struct rml_num *ptype;		/* the callee's parameter types (bits/sign in a known 0) */
+	const struct rml_bufref **bufs;	/* what each pointer argument points into, where known
+					   (a buffer for a wrapper of a bulk call), else NULL */
 	const struct rml_func *cfg;	/* the control flow of func, and the node of the call */
 	int node;			/*   in it (an RML_EV_CALL), or NULL / -1 */
 };
@@ -377,6 +379,8 @@ struct rml_bufref {
 	struct rml_after after[RML_MAX_AFTER];	/* that struct's next members, in order */
 	unsigned nafter;
 	bool more_after;		/* and more than these */
+	int param;			/* the buffer is this parameter of the function the call
+					   is in (its callers' arguments say the rest), or -1 */
 };
 
 /* A call of the plain regmap API or of ASoC's helpers over it. */
@@ -399,6 +403,7 @@ enum {
 	RML_RI_MASK = 4,
 	RML_RI_VALUE = 8,
 	RML_RI_COUNT = 16,
+	RML_RI_BUF = 32,
 };
 
 /*
@@ -412,6 +417,7 @@ struct rml_rinst {
 	struct rml_chain at;
 	struct rml_mapref map;
 	struct rml_operand reg, mask, value, count;
+	const struct rml_bufref *buf;	/* the buffer (bulk, raw, noinc) at this level */
 	unsigned fresh;			/* RML_RI_* */
 	const struct rml_regcfg **cfgs;	/* link: every config the map can have been created
 					   from (per variant), or none when not known */

@@ -398,6 +398,9 @@ static void link_writes(struct rml_facts *f, struct chain_budget *b)
 
 /* ---- regmap calls ---- */
 
+/* A buffer that is a parameter, seen where no caller says what it points into. */
+static const struct rml_bufref unknown_buf = { .bytes = -1, .elem = -1, .room = -1, .param = -1 };
+
 static struct rml_chain *rinst_at(union inst *in)
 {
 	return &in->r.at;
@@ -414,7 +417,9 @@ static bool rinst_emit(struct rml_facts *f, const union inst *in)
 	if (here->map.param >= 0)
 		here->map = (struct rml_mapref){ .param = -1 };
 	up |= is_param(&ri->reg) || is_param(&ri->mask) || is_param(&ri->value) ||
-	      is_param(&ri->count);
+	      is_param(&ri->count) || ri->buf->param >= 0;
+	if (here->buf->param >= 0)
+		here->buf = &unknown_buf;
 	if (is_param(&here->reg))
 		here->reg = unknown_op;
 	if (is_param(&here->mask))
@@ -458,6 +463,12 @@ static bool rinst_lift(union inst *up, const union inst *in, const struct rml_ca
 	n->mask = lift_op(&ri->mask, c, RML_RI_MASK, &n->fresh);
 	n->value = lift_op(&ri->value, c, RML_RI_VALUE, &n->fresh);
 	n->count = lift_op(&ri->count, c, RML_RI_COUNT, &n->fresh);
+	if (ri->buf->param >= 0) {
+		size_t p = (size_t)ri->buf->param;
+
+		n->buf = p < c->nargs && c->bufs && c->bufs[p] ? c->bufs[p] : &unknown_buf;
+		n->fresh |= RML_RI_BUF;
+	}
 	return true;
 }
 
@@ -469,9 +480,9 @@ static void link_regcalls(struct rml_facts *f, struct chain_budget *b)
 		const struct rml_regcall *rc = f->regcalls.p[i];
 		union inst in = { .r = { .rc = rc, .at = { .site = rc->loc, .in_func = rc->func },
 					 .map = rc->map, .reg = rc->reg, .mask = rc->mask,
-					 .value = rc->value, .count = rc->count,
+					 .value = rc->value, .count = rc->count, .buf = &rc->buf,
 					 .fresh = RML_RI_MAP | RML_RI_REG | RML_RI_MASK |
-						  RML_RI_VALUE | RML_RI_COUNT } };
+						  RML_RI_VALUE | RML_RI_COUNT | RML_RI_BUF } };
 
 		chain_all(f, &rinst_kind, &in, &rc->loc, b);
 	}

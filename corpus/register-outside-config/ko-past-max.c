@@ -54,7 +54,7 @@ int adc_probe(struct i2c_client *client, struct adc *adc)
 	ret = regmap_read(adc->map, ADC_REG_ID, &id); // expected-warning {{regmap_read on register ADC_REG_ID (0x40), past max_register 0x3f of 'adc_regmap_config': the call returns -EIO [register-outside-config]}}
 	if (ret)
 		return ret;
-	ret = adc_write(adc, ADC_REG_TEST, 0x5a); // expected-warning {{regmap_write on register ADC_REG_TEST (0x50), past max_register 0x3f}}
+	ret = adc_write(adc, ADC_REG_TEST, 0x5a); // expected-warning {{regmap_write (through 'adc_write') on register ADC_REG_TEST (0x50), past max_register 0x3f}}
 	if (ret)
 		return ret;
 	return adc_write(adc, ADC_REG_CTRL, 1);

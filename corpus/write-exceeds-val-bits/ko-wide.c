@@ -46,7 +46,7 @@ int codec_probe(struct i2c_client *client, struct codec *c)
 	ret = regmap_write(c->regmap, CODEC_VOL, CODEC_VOL_DEFAULT); // expected-warning {{regmap_write writes 0x1c0 to a map of 8-bit values: 0xc0 reaches the register, bits 0x100 are dropped [write-exceeds-val-bits]}}
 	if (ret)
 		return ret;
-	return codec_write(c, CODEC_CTRL, 0x300); // expected-warning {{regmap_write writes 0x300 to a map of 8-bit values: 0x0 reaches the register, bits 0x300 are dropped}}
+	return codec_write(c, CODEC_CTRL, 0x300); // expected-warning {{regmap_write (through 'codec_write') writes 0x300 to a map of 8-bit values: 0x0 reaches the register, bits 0x300 are dropped}}
 }
 
 static const struct regmap_config dsp_regmap = { // expected-note 2 {{'dsp_regmap' sets val_bits = 12 here}}

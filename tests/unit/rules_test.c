@@ -215,7 +215,9 @@ static struct rml_rinst *update(struct fixture *fx, const char *api, unsigned li
 	assert_non_null(rc->api);
 	rc->loc = (struct rml_loc){ "drv.c", line, 9 };
 	rc->prep_mask = rml_ce_unknown(NULL);
+	rc->buf = (struct rml_bufref){ .bytes = -1, .elem = -1, .room = -1, .param = -1 };
 	ri->rc = rc;
+	ri->buf = &rc->buf;
 	ri->at.site = rc->loc;
 	ri->map.param = -1;
 	ri->reg = (struct rml_operand){ .kind = RML_OP_CONST, .v = rml_ce_const(0x10, 32, false) };

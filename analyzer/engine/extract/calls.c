@@ -286,6 +286,25 @@ static void pair_store(struct ex *x, const struct rml_alloc *al)
 	}
 }
 
+/*
+ * A pointer argument as a buffer a wrapper of a bulk call may pass on: what it points
+ * into, when that says anything (its size, the pointer's own address, a parameter).
+ */
+static const struct rml_bufref *buf_arg(struct ex *x, CXCursor arg, const char *text)
+{
+	enum CXTypeKind k = clang_getCanonicalType(clang_getCursorType(ex_strip_more(arg))).kind;
+	struct rml_bufref b = { 0 }, *p;
+
+	if (k != CXType_Pointer && k != CXType_ConstantArray)
+		return NULL;
+	ex_buf_of(x, arg, text, &b);
+	if (b.bytes < 0 && !b.addr_of_ptr && b.param < 0)
+		return NULL;
+	p = rml_arena_alloc(x->a, sizeof(*p));
+	*p = b;
+	return p;
+}
+
 /* A call to a function of the driver: kept for wrapper summaries. */
 static void record_call(struct ex *x, CXCursor call, int nargs)
 {
@@ -310,6 +329,7 @@ static void record_call(struct ex *x, CXCursor call, int nargs)
 	c->frefs = rml_arena_alloc(x->a, (size_t)nargs * sizeof(*c->frefs));
 	c->mapkeys = rml_arena_alloc(x->a, (size_t)nargs * sizeof(*c->mapkeys));
 	c->ptype = rml_arena_alloc(x->a, (size_t)nargs * sizeof(*c->ptype));
+	c->bufs = rml_arena_alloc(x->a, (size_t)nargs * sizeof(*c->bufs));
 	ex_call_arg_texts(x, call, c->callee_name, texts, nargs);
 	for (int i = 0; i < nargs; i++) {
 		CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
@@ -331,6 +351,7 @@ static void record_call(struct ex *x, CXCursor call, int nargs)
 			c->ptype[i] = rml_ce_const(0, bits, sign);
 		else
 			c->ptype[i] = rml_ce_unknown("not an integer parameter");
+		c->bufs[i] = buf_arg(x, arg, texts[i]);
 	}
 	rml_ptrvec_push(&x->f->calls, c);
 }

@@ -344,6 +344,11 @@ void ex_table_written(struct ex *x, const struct ex_write *wr);
 void ex_local_table(struct ex *x, CXCursor var, size_t t0);
 /* The parameter's index; -1 when decl is not one of the function's. */
 int ex_param_index(struct ex *x, CXCursor decl);
+/*
+ * What a pointer argument points into (regcalls.c): the object, its bytes from there on,
+ * or the parameter of the function it is (b->param).
+ */
+void ex_buf_of(struct ex *x, CXCursor arg, const char *text, struct rml_bufref *b);
 /* Collector: a write into a local that holds reg_field values. */
 void ex_local_written(struct ex *x, const struct ex_write *wr);
 /* The walk is over: what the code set in local tables, kept or made unknown. */

@@ -187,8 +187,8 @@ static void addr_of(struct ex *x, CXCursor op, long k, struct rml_bufref *b)
 	member_room(x, op, b->bytes, b);
 }
 
-/* The buffer argument of a bulk, raw or noinc call. */
-static void buf_of(struct ex *x, CXCursor arg, const char *text, struct rml_bufref *b)
+/* The buffer argument of a bulk, raw or noinc call, or a pointer given to a function. */
+void ex_buf_of(struct ex *x, CXCursor arg, const char *text, struct rml_bufref *b)
 {
 	CXCursor s = ex_strip_more(arg), op;
 	CXType t = clang_getCursorType(s), pt;
@@ -197,6 +197,12 @@ static void buf_of(struct ex *x, CXCursor arg, const char *text, struct rml_bufr
 
 	b->text = text ? text : ex_spelled_text(x, arg);
 	b->bytes = b->elem = b->room = -1;
+	b->param = -1;
+	if (clang_getCursorKind(s) == CXCursor_DeclRefExpr) {
+		b->param = ex_param_index(x, clang_getCursorReferenced(s));
+		if (b->param >= 0)
+			return;	/* the caller's argument says what it points into */
+	}
 	if (clang_getCursorKind(s) == CXCursor_BinaryOperator &&
 	    clang_getCursorBinaryOperatorKind(s) == CXBinaryOperator_Add) {
 		struct rml_num n;
@@ -302,8 +308,9 @@ void ex_regcall(struct ex *x, CXCursor call, const struct rml_regapi *api, int n
 	rc->count = arg_operand(x, call, api->count_arg, nargs, texts);
 	rc->prep_mask = rml_ce_unknown(NULL);
 	rc->buf.bytes = rc->buf.elem = rc->buf.room = -1;
+	rc->buf.param = -1;
 	if (api->buf_arg >= 0 && api->buf_arg < nargs)
-		buf_of(x, clang_Cursor_getArgument(call, (unsigned)api->buf_arg),
+		ex_buf_of(x, clang_Cursor_getArgument(call, (unsigned)api->buf_arg),
 		       api->buf_arg < MAX_ARGS ? texts[api->buf_arg] : NULL, &rc->buf);
 	if (api->val_arg >= 0 && api->val_arg < nargs && rc->value.kind != RML_OP_CONST)
 		prep_of(x, clang_Cursor_getArgument(call, (unsigned)api->val_arg), rc->value.src,
