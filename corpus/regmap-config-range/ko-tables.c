@@ -33,7 +33,7 @@ static const struct regmap_access_table codec_volatile_table = {
 static const struct reg_default codec_defaults[] = {
 	{ 0x00, 0x12 },
 	{ 0x02, 0x00 },
-	{ 0x01, 0x80 }, // expected-warning {{default 2 of 'codec_defaults' is for register 0x1, after 0x2: reg_defaults are not sorted, and regcache's binary search misses 1 of them}}
+	{ 0x01, 0x80 }, // expected-warning {{default 2 of 'codec_defaults' is for register 0x1, after 0x2: reg_defaults are not sorted, and regcache's binary search misses 1 of their registers}}
 	{ 0x04, 0x05 }, // expected-note {{the first one}}
 	{ 0x04, 0x07 }, // expected-warning {{default 4 of 'codec_defaults' gives register 0x4 a second value, 0x7 after 0x5: the cache keeps the last, the first is never used}}
 	{ .reg = 0x40, .def = 0x00 }, // expected-warning {{default 5 of 'codec_defaults' is for register 0x40, past max_register 0x3f of 'codec_regmap': a register the map refuses}}
