@@ -91,6 +91,29 @@ static void number_holders(struct fctx *fc)
 	}
 }
 
+/*
+ * Does branch node i decide whether a loop runs another pass? Its condition (`i < n`)
+ * changes from pass to pass, and two loops written alike (`for (i = 0; i < n; i++)` twice)
+ * are not taken alike: the first may run while the second runs too.
+ */
+static bool controls_loop(const struct rml_func *fn, size_t i)
+{
+	const struct rml_node *n = &fn->nodes[i];
+	unsigned head;
+
+	if (n->loop < 0)
+		return false;
+	head = fn->loops[n->loop].head;
+	if (head == i)
+		return true;
+	if (fn->nodes[head].nsucc == 1 && fn->succ[fn->nodes[head].succ] == i)
+		return true;	/* for, while: the head leads to the condition */
+	for (unsigned k = 0; k < n->nsucc; k++)
+		if (fn->succ[n->succ + k] == head)
+			return true;	/* do-while: the condition leads back to the head */
+	return false;
+}
+
 /* Conditions written the same way twice get one key (up to MAX_CKEYS): taken alike. */
 static void pair_conditions(struct fctx *fc)
 {
@@ -103,7 +126,8 @@ static void pair_conditions(struct fctx *fc)
 		const struct rml_node *n = &fn->nodes[i];
 		unsigned k;
 
-		if (n->kind != RML_NODE_BRANCH || !n->cond.text || nkeys >= RML_ARRAY_SIZE(keys))
+		if (n->kind != RML_NODE_BRANCH || !n->cond.text || nkeys >= RML_ARRAY_SIZE(keys) ||
+		    controls_loop(fn, i))
 			continue;
 		for (k = 0; k < nkeys && strcmp(keys[k], n->cond.text); k++)
 			;
@@ -118,7 +142,7 @@ static void pair_conditions(struct fctx *fc)
 	for (size_t i = 0; i < fn->nnodes && nckeys; i++) {
 		const struct rml_node *n = &fn->nodes[i];
 
-		if (n->kind != RML_NODE_BRANCH || !n->cond.text)
+		if (n->kind != RML_NODE_BRANCH || !n->cond.text || controls_loop(fn, i))
 			continue;
 		for (unsigned k = 0; k < nkeys; k++)
 			if (!strcmp(keys[k], n->cond.text))
