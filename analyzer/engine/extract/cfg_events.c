@@ -51,7 +51,7 @@ static bool tested_handle(struct ex *x, CXCursor arg, struct rml_handle *h)
 			return false;
 		s = ex_strip_more(k.c[0]);
 	}
-	if (!ex_is_field_ptr(clang_getCursorType(s)))
+	if (!ex_may_hold_handle(s))
 		return false;
 	*h = ex_handle_of(x, s);
 	return true;
@@ -177,7 +177,7 @@ static void test_binary(struct ex *x, CXCursor s, struct rml_cond *c, bool *neg)
 		lnull = is_null_const(x, l);
 		rnull = is_null_const(x, r);
 		a = lnull ? r : l;
-		if ((lnull || rnull) && ex_is_field_ptr(clang_getCursorType(ex_strip_more(a)))) {
+		if ((lnull || rnull) && ex_may_hold_handle(ex_strip_more(a))) {
 			c->h = ex_handle_of(x, ex_strip_more(a));
 			c->test = RML_TEST_NONNULL;
 			*neg = op == CXBinaryOperator_EQ;
@@ -220,9 +220,8 @@ void ex_cfg_test(struct ex *x, CXCursor e, struct rml_cond *c, bool *neg)
 		test_binary(x, s, c, neg);
 		return;
 	}
-	if (ex_is_field_ptr(clang_getCursorType(s)) &&
-	    (k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr ||
-	     k == CXCursor_ArraySubscriptExpr)) {
+	if ((k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr ||
+	     k == CXCursor_ArraySubscriptExpr) && ex_may_hold_handle(s)) {
 		c->h = ex_handle_of(x, s);
 		c->test = RML_TEST_NONNULL;
 		return;

@@ -296,6 +296,12 @@ bool ex_is_regmap_ptr(CXType t);
 bool ex_is_map_type(CXType t);
 /* struct regmap_field *: a handle. */
 bool ex_is_field_ptr(CXType t);
+/*
+ * An expression that may hold a handle: one of type struct regmap_field *, or a variable,
+ * member or slot of type void * (a lock's or a channel's private pointer a handle is kept
+ * in). The paths only act on the ones an allocation is stored into.
+ */
+bool ex_may_hold_handle(CXCursor stripped);
 /* struct reg_field *: a pointer to a table. */
 bool ex_is_regfield_ptr(struct ex *x, CXType t);
 /* struct regmap_config *. */

@@ -222,6 +222,19 @@ bool ex_is_field_ptr(CXType t)
 	return is_pointer_to(t, "regmap_field");
 }
 
+bool ex_may_hold_handle(CXCursor s)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(s));
+	enum CXCursorKind k = clang_getCursorKind(s);
+
+	if (ex_is_field_ptr(t))
+		return true;
+	return t.kind == CXType_Pointer &&
+	       clang_getCanonicalType(clang_getPointeeType(t)).kind == CXType_Void &&
+	       (k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr ||
+		k == CXCursor_ArraySubscriptExpr);
+}
+
 bool ex_is_regfield_ptr(struct ex *x, CXType t)
 {
 	CXType c = clang_getCanonicalType(t);

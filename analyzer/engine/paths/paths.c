@@ -103,6 +103,9 @@ static void ctx_fini(struct ctx *c, struct fctx *fcs)
 	free(c->hash);
 	rml_strset_fini(&c->freed);
 	rml_strset_fini(&c->tested);
+	rml_strset_fini(&c->err_tested);
+	rml_strset_fini(&c->null_tested);
+	free(c->nulls);
 	rml_strset_fini(&c->used);
 	free(c->uses);
 }

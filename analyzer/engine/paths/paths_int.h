@@ -67,6 +67,12 @@ struct use_site {
 	const char *func;
 };
 
+/* The first NULL test of a member or global base. */
+struct null_site {
+	const struct rml_node *node;
+	const struct rml_func *fn;
+};
+
 struct ctx {
 	struct rml_facts *f;
 	struct fsum *sums;
@@ -76,6 +82,11 @@ struct ctx {
 	/* the whole driver */
 	struct rml_strset freed;		/* member/global bases freed by some function */
 	struct rml_strset tested;		/* member/global bases tested somewhere */
+	struct rml_strset err_tested;	/* ... with a test that is not a NULL test only */
+	struct rml_strset null_tested;	/* ... tested against NULL somewhere ... */
+	struct null_site *nulls;		/* ... and where first: nulls[i] for null_tested.s[i] */
+	struct rml_namemap copies;	/* local USR -> the member or global it is copied from
+					   (struct rml_handle *), one entry per copy */
 	struct rml_strset used;		/* member/global bases used somewhere ... */
 	struct use_site *uses;		/* ... and where first: uses[i] for used.s[i] */
 	bool unnamed_tests;		/* a test of a handle the paths cannot name */
@@ -85,6 +96,8 @@ struct ctx {
 
 /* The summary of the function usr (its first definition), or NULL. */
 struct fsum *sum_of(struct ctx *c, const char *usr);
+/* The first NULL test of a member or global base in the driver, or NULL. */
+const struct null_site *null_test_of(const struct ctx *c, const char *base);
 /* The first use of a member or global base in the driver, or NULL. */
 const struct use_site *use_of(const struct ctx *c, const char *base);
 /* Summarise every function of c->f, calls followed through MAX_ROUNDS rounds. */

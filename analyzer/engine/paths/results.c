@@ -54,6 +54,28 @@ static void record_undecided(struct rml_facts *f, const struct track *tr, const 
 	rml_ptrvec_push(&f->undecided, u);
 }
 
+/*
+ * A member the allocating function stores untested, which the driver tests against NULL
+ * only (`if (priv->f)` guards in other functions): the driver believes the allocator
+ * returns NULL, and an ERR_PTR passes every guard. Reported at the first NULL test.
+ */
+static void null_guarded(struct ctx *c, const struct track *tr, const char *base,
+			 const char *via)
+{
+	const struct null_site *ns = null_test_of(c, base);
+	const struct rml_node *an = &tr->fc->fn->nodes[tr->start];
+	struct rml_life *l;
+
+	if (!ns || rml_strset_find(&c->err_tested, base) >= 0 || c->unnamed_tests)
+		return;
+	l = new_life(c->f, RML_LIFE_NULL_TEST, ns->node, ns->fn);
+	l->alloc = tr->alloc;
+	l->api = tr->alloc->api;
+	l->via = via;
+	l->holder = ns->node->cond.h.text;
+	life_at(c->f, l, &an->loc, RML_LEAK_EXIT, NULL, an->ev.h.text, NULL);
+}
+
 /* The allocation that start makes (or, for a helper's result, the helper's). */
 static void alloc_results(struct ctx *c, struct track *tr, const char *via)
 {
@@ -108,7 +130,11 @@ static void alloc_results(struct ctx *c, struct track *tr, const char *via)
 			const struct holder *h = &fc->h[tr->owned_ok[i].hid];
 			const struct use_site *u = use_of(c, h->base);
 
-			if ((rml_strset_find(&c->tested, h->base) >= 0) || !u)
+			if (rml_strset_find(&c->tested, h->base) >= 0) {
+				null_guarded(c, tr, h->base, via);
+				continue;
+			}
+			if (!u)
 				continue;
 			l = new_life(f, RML_LIFE_UNCHECKED, an, fn);
 			life_at(f, l, &u->loc, RML_LEAK_EXIT, NULL, h->text, u->func);

@@ -21,11 +21,14 @@ struct fsum *sum_of(struct ctx *c, const char *usr)
 	return NULL;
 }
 
+static const struct rml_handle *owner_of(const struct ctx *c, const struct rml_handle *h);
+
 static void note_use(struct ctx *c, const struct rml_handle *h, const struct rml_node *n,
 		     const struct rml_func *fn)
 {
 	size_t cap = c->used.cap;
 
+	h = owner_of(c, h);
 	if (!h->base || !is_owner_kind(h->kind) || !rml_strset_add(&c->used, h->base))
 		return;
 	if (c->used.cap != cap)
@@ -38,6 +41,78 @@ const struct use_site *use_of(const struct ctx *c, const char *base)
 	long i = rml_strset_find(&c->used, base);
 
 	return i >= 0 ? &c->uses[i] : NULL;
+}
+
+const struct null_site *null_test_of(const struct ctx *c, const char *base)
+{
+	long i = rml_strset_find(&c->null_tested, base);
+
+	return i >= 0 ? &c->nulls[i] : NULL;
+}
+
+/*
+ * What h names for the driver-wide sets: h itself, or for a local copied from exactly one
+ * member or global (`struct regmap_field *f = lock->priv;`, priv a void * too), that one.
+ */
+static const struct rml_handle *owner_of(const struct ctx *c, const struct rml_handle *h)
+{
+	const struct rml_namelist *l;
+	const struct rml_handle *m;
+
+	if (h->kind != RML_HK_LOCAL || !h->base || !(l = rml_namemap_get(&c->copies, h->base)))
+		return h;
+	m = l->p[0];
+	for (size_t i = 1; i < l->n; i++)
+		if (strcmp(((const struct rml_handle *)l->p[i])->base, m->base))
+			return h;	/* copied from two: which one is tested is not known */
+	return m;
+}
+
+/* Every local of the driver copied from a member or global: the copies map. */
+static void index_copies(struct ctx *c)
+{
+	for (size_t i = 0; i < c->f->funcs.n; i++) {
+		const struct rml_func *fn = c->f->funcs.p[i];
+
+		for (size_t n = 0; n < fn->nnodes; n++) {
+			const struct rml_event *ev = &fn->nodes[n].ev;
+			const struct rml_handle *src = ev->src.base ? &ev->src : &ev->val.h;
+
+			if (fn->nodes[n].kind != RML_NODE_EVENT || ev->kind != RML_EV_STORE ||
+			    ev->h.kind != RML_HK_LOCAL || !ev->h.base)
+				continue;
+			if (!ev->src.base && ev->val.kind != RML_VAL_HANDLE)
+				src = NULL;
+			if (src && src->base && is_owner_kind(src->kind))
+				rml_namemap_add(&c->f->arena, &c->copies, ev->h.base, (void *)src);
+			else	/* set from what is not a member: never one member's copy */
+				rml_namemap_add(&c->f->arena, &c->copies, ev->h.base, (void *)&ev->h);
+		}
+	}
+}
+
+/* A test of h at node n: IS_ERR()-like, or a NULL test only (null). */
+static void note_test(struct ctx *c, const struct rml_handle *h, bool null,
+		      const struct rml_node *n, const struct rml_func *fn)
+{
+	size_t cap = c->null_tested.cap;
+
+	h = owner_of(c, h);
+	if (!is_owner_kind(h->kind)) {
+		if (!h->base && h->base_param < 0)
+			c->unnamed_tests = true;
+		return;
+	}
+	rml_strset_add(&c->tested, h->base);
+	if (!null) {
+		rml_strset_add(&c->err_tested, h->base);
+		return;
+	}
+	if (!rml_strset_add(&c->null_tested, h->base))
+		return;
+	if (c->null_tested.cap != cap)
+		c->nulls = rml_xrealloc(c->nulls, c->null_tested.cap * sizeof(*c->nulls));
+	c->nulls[c->null_tested.n - 1] = (struct null_site){ n, fn };
 }
 
 /* The member a local was copied from in fn (f = priv->f; ... regmap_field_free(f);). */
@@ -94,10 +169,8 @@ static void own_node(struct ctx *c, struct fsum *s, const struct rml_node *n)
 	    (n->cond.test == RML_TEST_ISERR || n->cond.test == RML_TEST_NONNULL)) {
 		if (n->cond.h.kind == RML_HK_PARAM)
 			s->tests_param |= pbit(n->cond.h.base_param);
-		else if (is_owner_kind(n->cond.h.kind))
-			rml_strset_add(&c->tested, n->cond.h.base);
-		else if (!n->cond.h.base)
-			c->unnamed_tests = true;
+		else
+			note_test(c, &n->cond.h, n->cond.test == RML_TEST_NONNULL, n, s->fn);
 	}
 	if (n->kind != RML_NODE_EVENT)
 		return;
@@ -114,7 +187,7 @@ static void own_node(struct ctx *c, struct fsum *s, const struct rml_node *n)
 		    (is_owner_kind(ev->h.kind) || ev->h.kind == RML_HK_PARAM))
 			s->escapes_param |= pbit(ev->val.h.base_param);
 		if (ev->kind == RML_EV_STORE && ev->val.kind == RML_VAL_ERR_OR_ZERO)
-			rml_strset_add(&c->tested, ev->val.h.base);
+			note_test(c, &ev->val.h, false, n, s->fn);
 		break;
 	case RML_EV_SETVAR:
 		if (ev->val.kind != RML_VAL_ERR_OR_ZERO)
@@ -122,7 +195,7 @@ static void own_node(struct ctx *c, struct fsum *s, const struct rml_node *n)
 		if (ev->val.h.kind == RML_HK_PARAM)
 			s->tests_param |= pbit(ev->val.h.base_param);
 		else if (is_owner_kind(ev->val.h.kind))
-			rml_strset_add(&c->tested, ev->val.h.base);
+			note_test(c, &ev->val.h, false, n, s->fn);
 		break;
 	case RML_EV_ESCAPE:
 		if (ev->h.kind == RML_HK_PARAM)
@@ -132,10 +205,8 @@ static void own_node(struct ctx *c, struct fsum *s, const struct rml_node *n)
 	case RML_EV_TEST:
 		if (ev->h.kind == RML_HK_PARAM)
 			s->tests_param |= pbit(ev->h.base_param);
-		else if (is_owner_kind(ev->h.kind))
-			rml_strset_add(&c->tested, ev->h.base);
-		else if (!ev->h.base)
-			c->unnamed_tests = true;
+		else
+			note_test(c, &ev->h, false, n, s->fn);
 		break;
 	case RML_EV_USE:
 		note_use(c, &ev->h, n, s->fn);
@@ -166,8 +237,10 @@ static bool call_arg(struct ctx *c, struct fsum *s, const struct fsum *cs, size_
 	if (cs->tests_param & pbit((int)a)) {
 		if (h->kind == RML_HK_PARAM)
 			changed |= or_bits(&s->tests_param, pbit(h->base_param));
-		else if (is_owner_kind(h->kind))
-			rml_strset_add(&c->tested, h->base);
+		else if (is_owner_kind(h->kind)) {
+			rml_strset_add(&c->tested, h->base);	/* by a callee: not known how */
+			rml_strset_add(&c->err_tested, h->base);
+		}
 	}
 	return changed;
 }
@@ -244,6 +317,7 @@ void summarise(struct ctx *c)
 			;
 		c->hash[h] = i + 1;
 	}
+	index_copies(c);
 	summarise_round(c, true);
 	for (int r = 0; r < MAX_ROUNDS && summarise_round(c, false); r++)
 		;
