@@ -4,8 +4,11 @@
  * `if (f)`) and never with IS_ERR(), IS_ERR_OR_NULL() or PTR_ERR_OR_ZERO(). The allocators
  * return an ERR_PTR on failure, never NULL: the error passes as a valid field. Reported at
  * the NULL test, with a note at the allocation.
+ * Also a member stored untested that the driver only NULL-tests elsewhere (guards in the
+ * functions that use it), reported at the first guard.
  * Silent when: an IS_ERR-like test of the result is on any path of the allocating
- * function; the NULL test is in another function; a helper turns errors into NULL.
+ * function, or (for a guard elsewhere) anywhere in the driver; a helper turns errors into
+ * NULL.
  * See alloc_result_null_check.md.
  */
 #include "rule.h"
@@ -18,8 +21,8 @@ static void check_life(struct rml_ctx *ctx, const struct rml_life *l)
 		return;
 	if (l->via) {
 		d = rml_report(ctx, &l->loc, "'%s' holds what '%s' returns, the result of "
-			       "%s(): an ERR_PTR on failure, never NULL, so this NULL test "
-			       "lets an error pass; use IS_ERR()",
+			       "%s(): an ERR_PTR on failure, which this NULL test lets "
+			       "pass; use IS_ERR()",
 			       l->holder ? l->holder : "?", l->via, l->api->name);
 		rml_diag_note(ctx->diags, d, &l->at[0].loc, "'%s' is called here", l->via);
 		rml_diag_note(ctx->diags, d, &l->alloc->loc, "'%s' allocates it here",

@@ -38,7 +38,7 @@ int led_probe(struct device *dev, struct led *led)
 	if (f) // expected-warning {{'f' holds the result of devm_regmap_field_alloc()}}
 		regmap_field_write(f, 1);
 	led->blink = led_field(dev, led->map, mode_field); // expected-note {{'led_field' is called here}}
-	if (!led->blink) // expected-warning {{'led->blink' holds what 'led_field' returns, the result of devm_regmap_field_alloc(): an ERR_PTR on failure, never NULL}}
+	if (!led->blink) // expected-warning {{'led->blink' holds what 'led_field' returns, the result of devm_regmap_field_alloc(): an ERR_PTR on failure, which this NULL test lets pass}}
 		return -ENOMEM;
 	return 0;
 }
