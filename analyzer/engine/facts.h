@@ -582,6 +582,9 @@ struct rml_tblwrite {
 	struct rml_loc loc;
 	const char *func;		/* the function it is in */
 	const char *var, *var_name;	/* USR and name of the variable written */
+	const char *alias;		/* or: the pointer it is written through (rml_falias.from),
+					   var NULL, var_name the pointer as written: link says
+					   which tables it points to (rml_alias_tables()) */
 	struct rml_loc var_loc;		/* its declaration */
 	bool is_const;			/* the variable is const (a cast wrote through it) */
 	bool is_static;			/* of static storage (file scope, or a static local) */

@@ -21,6 +21,14 @@ void rml_link(struct rml_facts *f);
 size_t rml_fref_each(const struct rml_facts *f, const struct rml_fref *r, const char *func,
 		     void (*fn)(const struct rml_field *fld, void *arg), void *arg);
 
+/*
+ * Call fn for every reg_field table a pointer to reg_fields can point to (alias: its key,
+ * rml_falias.from), through the pointers it is set from; a kmemdup() copy is not the
+ * table and is left out. Returns how many calls.
+ */
+size_t rml_alias_tables(const struct rml_facts *f, const char *alias,
+			void (*fn)(const struct rml_table *t, void *arg), void *arg);
+
 /* Call fn once for every field the handle of a write instance can hold; how many. */
 size_t rml_winst_fields(const struct rml_facts *f, const struct rml_winst *wi,
 			void (*fn)(const struct rml_field *fld, void *arg), void *arg);

@@ -220,6 +220,48 @@ size_t rml_fref_each(const struct rml_facts *f, const struct rml_fref *r, const 
 	return fref_each(f, r, func, call_const, &c, 0);
 }
 
+static size_t alias_tables(const struct rml_facts *f, const char *alias,
+			   void (*fn)(const struct rml_table *t, void *arg), void *arg, int depth)
+{
+	const struct rml_namelist *l = LOOKUP(f, faliases_by_from, alias);
+	size_t n = 0;
+
+	if (depth > MAX_ALIAS_DEPTH)
+		return 0;
+	for (size_t i = 0; l && i < l->n; i++) {
+		const struct rml_falias *fa = l->p[i];
+		const struct rml_namelist *tl;
+
+		if (fa->copy || fa->copy_changed)
+			continue;	/* a copy: writing it is what a copy is for */
+		if (fa->to_var) {
+			tl = LOOKUP(f, tables_by_var, fa->to_var);
+			for (size_t j = 0; tl && j < tl->n; j++, n++)
+				fn(tl->p[j], arg);
+			continue;
+		}
+		if (fa->to_alias)
+			n += alias_tables(f, fa->to_alias, fn, arg, depth + 1);
+		tl = fa->to_type ? LOOKUP(f, tables_by_type, fa->to_type) : NULL;
+		for (size_t j = 0; tl && j < tl->n; j++) {
+			const struct rml_table *t = tl->p[j];
+
+			if (t->kind == RML_TBL_ARRAY && t->member && fa->to_member &&
+			    !strcmp(t->member, fa->to_member)) {
+				fn(t, arg);
+				n++;
+			}
+		}
+	}
+	return n;
+}
+
+size_t rml_alias_tables(const struct rml_facts *f, const char *alias,
+			void (*fn)(const struct rml_table *t, void *arg), void *arg)
+{
+	return alias ? alias_tables(f, alias, fn, arg, 0) : 0;
+}
+
 /* ---- the fields a handle holds --------------------------------------------------------- */
 
 struct each_arg {

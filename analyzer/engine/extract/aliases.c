@@ -12,7 +12,7 @@
  * it where it is read: a variable's USR, or "<struct USR>#<member>" for a member (any
  * object of that type: `priv->fields = data->fields` sets what every `p->fields[i]` reads).
  */
-static const char *regfield_ptr_key(struct ex *x, CXCursor s)
+const char *ex_regfield_ptr_key(struct ex *x, CXCursor s)
 {
 	CXCursor ref;
 
@@ -373,7 +373,7 @@ void ex_regfield_ptr_assign(struct ex *x, const struct ex_write *wr)
 
 	if (!ex_is_regfield_ptr(x, clang_getCursorType(wr->lhs)))
 		return;
-	key = regfield_ptr_key(x, wr->target);
+	key = ex_regfield_ptr_key(x, wr->target);
 	if (key)
 		copy_track(x, clang_getCursorKind(wr->target) == CXCursor_DeclRefExpr ?
 			   clang_getCursorReferenced(wr->target) : clang_getNullCursor(),

@@ -343,6 +343,8 @@ struct rml_field *ex_inline_field(struct ex *x, CXCursor e);
 void ex_table_decl(struct ex *x, CXCursor var, CXCursor init);
 /* Collector: tbl[i].reg += base on a reg_field object of static storage. */
 void ex_table_written(struct ex *x, const struct ex_write *wr);
+/* Collector: memcpy()/memset() into such a table, or through such a pointer. */
+void ex_table_copied_into(struct ex *x, CXCursor call);
 
 /* ---- locals.c: parameters and local tables ---- */
 
@@ -393,6 +395,11 @@ void ex_handle_call(struct ex *x, CXCursor call);
 
 /* ---- aliases.c: pointers to tables and configs ---- */
 
+/*
+ * The key of a pointer to reg_fields (s, stripped: a variable or a member), as the aliases
+ * file it: a variable's USR, or "<struct USR>#<member>" for a member; NULL for others.
+ */
+const char *ex_regfield_ptr_key(struct ex *x, CXCursor s);
 /* `from` (a pointer to reg_fields, by its key) is set to src: the alias made, or NULL. */
 struct rml_falias *ex_field_alias(struct ex *x, const char *from, CXCursor src,
 				  const char *variant);

@@ -420,13 +420,63 @@ void ex_table_decl(struct ex *x, CXCursor var, CXCursor init)
 	}
 }
 
-/* tbl[i].reg += base on a reg_field object of static storage (field-table-mutated). */
+static void push_tblwrite(struct ex *x, const struct rml_tblwrite *w)
+{
+	struct rml_tblwrite *p = rml_arena_alloc(x->a, sizeof(*p));
+
+	*p = *w;
+	rml_ptrvec_push(&x->f->tblwrites, p);
+}
+
+/*
+ * The write w of a table reached through a pointer to reg_fields (`regs[i].reg += base`,
+ * `p->msb = 6`, `memcpy(regs, ...)`; ptr the pointer, stripped): filed with the pointer's
+ * alias key, for link to say which tables it points to. false: not such a pointer.
+ */
+static bool written_through(struct ex *x, CXCursor ptr, struct rml_tblwrite *w)
+{
+	enum CXCursorKind k = clang_getCursorKind(ptr);
+
+	if ((k != CXCursor_DeclRefExpr && k != CXCursor_MemberRefExpr) ||
+	    !ex_is_regfield_ptr(x, clang_getCursorType(ptr)))
+		return false;
+	w->alias = ex_regfield_ptr_key(x, ptr);
+	w->var_name = ex_spelled_text(x, ptr);
+	return w->alias != NULL;
+}
+
+/* A variable of static storage holding reg_field values: w's table (var, name, const). */
+static bool written_var(struct ex *x, CXCursor s, struct rml_tblwrite *w)
+{
+	CXCursor ref;
+	CXType vt;
+
+	if (clang_getCursorKind(s) != CXCursor_DeclRefExpr)
+		return false;
+	ref = clang_getCursorReferenced(s);
+	if (clang_getCursorKind(ref) != CXCursor_VarDecl || ex_var_hkind(ref) != RML_HK_GLOBAL)
+		return false;
+	vt = clang_getCanonicalType(clang_getCursorType(ref));
+	if (vt.kind == CXType_Pointer)
+		return false;
+	w->var = ex_usr_of(x, ref);
+	w->var_name = ex_cxstr(x, clang_getCursorSpelling(ref));
+	w->var_loc = ex_cursor_loc(x, ref);
+	w->is_static = true;
+	w->is_const = clang_isConstQualifiedType(vt) ||
+		      (ex_is_array(vt) && clang_isConstQualifiedType(clang_getArrayElementType(vt)));
+	return true;
+}
+
+/*
+ * tbl[i].reg += base on a reg_field object of static storage, or on what a pointer to
+ * reg_fields points to (field-table-mutated: link says which tables that is).
+ */
 void ex_table_written(struct ex *x, const struct ex_write *wr)
 {
-	CXCursor s = wr->target, ref;
+	CXCursor s = wr->target;
 	bool through_rf = false;
-	struct rml_tblwrite *w;
-	CXType vt;
+	struct rml_tblwrite w = { 0 };
 	struct kids k;
 
 	for (int i = 0; i < 16; i++) {
@@ -435,37 +485,68 @@ void ex_table_written(struct ex *x, const struct ex_write *wr)
 		if (ex_is_regfield_type(x, clang_getCursorType(s)))
 			through_rf = true;
 		if (kind == CXCursor_MemberRefExpr || kind == CXCursor_ArraySubscriptExpr) {
-			CXType bt;
+			CXCursor base;
 
 			ex_get_kids(s, &k);
 			if (!k.n)
 				return;
-			bt = clang_getCanonicalType(clang_getCursorType(ex_strip(k.c[0])));
-			if (kind == CXCursor_MemberRefExpr && bt.kind == CXType_Pointer)
-				return;	/* p->reg: through a pointer, not a table */
-			s = ex_strip(k.c[0]);
+			base = ex_strip(k.c[0]);
+			if (clang_getCanonicalType(clang_getCursorType(base)).kind == CXType_Pointer) {
+				/* p->reg, regs[i].reg: through a pointer to reg_fields */
+				if (!written_through(x, base, &w))
+					return;
+				break;
+			}
+			s = base;
 			continue;
 		}
 		break;
 	}
-	if (!through_rf || clang_getCursorKind(s) != CXCursor_DeclRefExpr)
+	if (!w.alias && (!through_rf || !written_var(x, s, &w)))
 		return;
-	ref = clang_getCursorReferenced(s);
-	if (clang_getCursorKind(ref) != CXCursor_VarDecl || ex_var_hkind(ref) != RML_HK_GLOBAL)
+	w.loc = ex_cursor_loc(x, wr->op);
+	w.func = x->fn.name;
+	w.compound = wr->kind != EX_W_ASSIGN;	/* op=, ++, -- */
+	w.text = ex_spelled_text(x, wr->lhs);
+	push_tblwrite(x, &w);
+}
+
+/* memcpy(tbl, ...), memset(regs, ...): a table of static storage (or a pointer's) written. */
+void ex_table_copied_into(struct ex *x, CXCursor call)
+{
+	const char *n = ex_func_name(x, call);
+	struct rml_tblwrite w = { 0 };
+	CXCursor dst;
+
+	if (!n || (strcmp(n, "memcpy") && strcmp(n, "memset") && strcmp(n, "memmove") &&
+		   strcmp(n, "__builtin_memcpy") && strcmp(n, "__builtin_memset")) ||
+	    clang_Cursor_getNumArguments(call) != 3)
 		return;
-	vt = clang_getCanonicalType(clang_getCursorType(ref));
-	if (vt.kind == CXType_Pointer)
-		return;
-	w = rml_arena_alloc(x->a, sizeof(*w));
-	w->loc = ex_cursor_loc(x, wr->op);
-	w->func = x->fn.name;
-	w->var = ex_usr_of(x, ref);
-	w->var_name = ex_cxstr(x, clang_getCursorSpelling(ref));
-	w->var_loc = ex_cursor_loc(x, ref);
-	w->is_static = true;
-	w->is_const = clang_isConstQualifiedType(vt) ||
-		      (ex_is_array(vt) && clang_isConstQualifiedType(clang_getArrayElementType(vt)));
-	w->compound = wr->kind != EX_W_ASSIGN;	/* op=, ++, -- */
-	w->text = ex_spelled_text(x, wr->lhs);
-	rml_ptrvec_push(&x->f->tblwrites, w);
+	dst = ex_strip_more(clang_Cursor_getArgument(call, 0));
+	if (clang_getCursorKind(dst) == CXCursor_UnaryOperator &&
+	    clang_getCursorUnaryOperatorKind(dst) == CXUnaryOperator_AddrOf) {
+		struct kids k;
+
+		ex_get_kids(dst, &k);	/* &tbl, &tbl[0] */
+		if (k.n != 1)
+			return;
+		dst = ex_strip(k.c[0]);
+		if (clang_getCursorKind(dst) == CXCursor_ArraySubscriptExpr) {
+			ex_get_kids(dst, &k);
+			if (k.n != 2)
+				return;
+			dst = ex_strip(k.c[0]);
+		}
+	}
+	if (!written_through(x, dst, &w)) {
+		CXType t = clang_getCursorType(dst);
+
+		w = (struct rml_tblwrite){ 0 };
+		if (!ex_type_has_regfield(x, t, 0) || !written_var(x, dst, &w))
+			return;
+	}
+	w.loc = ex_cursor_loc(x, call);
+	w.func = x->fn.name;
+	w.text = rml_arena_printf(x->a, "%s()", n);
+	push_tblwrite(x, &w);
 }
