@@ -14,12 +14,15 @@ struct arg {
 	const struct rml_table *t;
 };
 
+/* The shortest table the reference can name (a pointer chosen per variant: any of them). */
 static void find_table(const struct rml_field *fld, void *data)
 {
 	struct arg *a = data;
+	const struct rml_table *t = fld->table;
 
-	if (fld->table->kind == RML_TBL_ARRAY && fld->table->array_len >= 0)
-		a->t = fld->table;
+	if (t->kind == RML_TBL_ARRAY && t->array_len >= 0 &&
+	    (!a->t || t->array_len < a->t->array_len))
+		a->t = t;
 }
 
 static void check_facts(struct rml_ctx *ctx, const struct rml_facts *f)
