@@ -25,7 +25,7 @@ static const struct reg_field chg_fields[] = {
 
 struct chg {
 	struct regmap *map;
-	struct regmap_field *rmap_fields[F_MAX]; // expected-note 4 {{'rmap_fields' is declared here with 3 slots}}
+	struct regmap_field *rmap_fields[F_MAX]; // expected-note 5 {{'rmap_fields' is declared here with 3 slots}}
 };
 
 int chg_probe(struct device *dev, struct chg *c);
@@ -57,4 +57,18 @@ int chg_enable(struct chg *c, bool on);
 int chg_enable(struct chg *c, bool on)
 {
 	return regmap_field_write(c->rmap_fields[3], on); // expected-warning {{'c->rmap_fields[3]' is slot 3 of 'rmap_fields'}}
+}
+
+/* a constant slot inside a wrapper: reported there once, not at each call of it */
+static int chg_term(struct chg *c, unsigned int on)
+{
+	return regmap_field_write(c->rmap_fields[F_TERM_EN], on); // expected-warning {{'c->rmap_fields[F_TERM_EN]' is slot 3 of 'rmap_fields'}}
+}
+
+int chg_suspend(struct chg *c);
+int chg_suspend(struct chg *c)
+{
+	int ret = chg_term(c, 0);
+
+	return ret ? ret : chg_term(c, 1);
 }
