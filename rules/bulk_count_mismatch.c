@@ -46,9 +46,10 @@ static void check_facts(struct rml_ctx *ctx, const struct rml_facts *f)
 	for (size_t i = 0; i < f->stores.n; i++) {
 		const struct rml_store *st = f->stores.p[i];
 		const struct rml_alloc *al = st->alloc;
+		/* one handle into a constant slot is handle-index-out-of-range's */
 		long hi = st->dst.ix == RML_IX_RANGE ? st->dst.hi :
-			  st->dst.ix == RML_IX_CONST ? st->dst.lo + 1 :
-			  st->slot_follows_src && al->src.lo >= 0 ? al->src.hi - al->src.lo : -1;
+			  st->dst.ix != RML_IX_CONST && st->slot_follows_src && al->src.lo >= 0 ?
+			  al->src.hi - al->src.lo : -1;
 
 		if (st->dst.len < 0 || hi <= st->dst.len)
 			continue;

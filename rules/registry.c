@@ -135,6 +135,27 @@ struct rml_diag *rml_report_write(struct rml_ctx *ctx, const struct rml_winst *w
 	return d;
 }
 
+struct rml_diag *rml_report_handle(struct rml_ctx *ctx, const struct rml_winst *wi,
+				   const char *fmt, ...)
+{
+	struct rml_diag *d;
+	va_list ap;
+
+	va_start(ap, fmt);
+	d = vreport(ctx, &wi->at.site, NULL, NULL, fmt, ap);
+	va_end(ap);
+	chain_notes(ctx, d, &wi->at, &wi->w->loc, "uses the handle");
+	return d;
+}
+
+const char *rml_write_label(struct rml_ctx *ctx, const struct rml_winst *wi)
+{
+	if (!wi->at.n)
+		return wi->w->api->name;
+	return rml_arena_printf(ctx->diags->arena, "%s (through '%s')", wi->w->api->name,
+				wi->at.call[0]->callee_name);
+}
+
 struct rml_diag *rml_report_regcall(struct rml_ctx *ctx, const struct rml_rinst *ri,
 				    const char *fmt, ...)
 {

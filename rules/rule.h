@@ -89,5 +89,13 @@ unsigned rml_rinst_val_bits(const struct rml_rinst *ri);
 /* Report a finding about a write at its site, with notes naming the wrapper chain. */
 struct rml_diag *rml_report_write(struct rml_ctx *ctx, const struct rml_winst *wi,
 				  const struct rml_field *fld, const char *fmt, ...) RML_FORMAT(4, 5);
+/*
+ * Report a finding about a write's handle (no field: the handle itself is wrong) at its
+ * site, with notes naming the wrapper chain and the call that uses the handle.
+ */
+struct rml_diag *rml_report_handle(struct rml_ctx *ctx, const struct rml_winst *wi,
+				   const char *fmt, ...) RML_FORMAT(3, 4);
+/* The write's API for a message, "regmap_field_write (through 'foo_write')" (as above). */
+const char *rml_write_label(struct rml_ctx *ctx, const struct rml_winst *wi);
 
 #endif

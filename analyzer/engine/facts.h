@@ -234,6 +234,11 @@ struct rml_handle {
 	long len;			/* element count of the handle array, -1 if not one */
 	const char *loopvar;		/* USR of a local variable used as the index, or NULL */
 	const char *text;		/* as written, for messages (arena) */
+	const char *arr_name;		/* the handle array (len >= 0): its variable's or
+					   member's name, and its declaration */
+	struct rml_loc arr_loc;
+	const char *ix_src;		/* a constant index given by a call of a wrapper: the
+					   argument as the call names it ("F_EN"), else NULL */
 };
 
 /* `.rmf = &priv->fwd` in a struct beside reg_fields: where `*tbl[i].rmf = alloc()` stores. */
@@ -317,6 +322,9 @@ struct rml_winst {
 	const struct rml_call *hsite;	/* the call whose argument h is, or NULL: the write's own */
 	struct rml_handle h;
 	struct rml_operand value, mask, id;
+	bool h_fresh;			/* h was made known at this level: the call in place, or
+					   the outermost call's arguments gave the handle or its
+					   index (a handle known below is the same one up here) */
 };
 
 /* ---- the plain regmap API (regapi.def) ---- */

@@ -232,18 +232,21 @@ static bool subst_handle(struct rml_handle *h, const struct rml_call *c)
 		h->base = a->base;
 		h->base_param = a->base_param;
 		h->len = a->len;
+		h->arr_name = a->arr_name;
+		h->arr_loc = a->arr_loc;
 	}
 	if (h->ix == RML_IX_PARAM) {
-		const struct rml_operand *a;
+		struct rml_operand a;
 
 		if ((size_t)h->param >= c->nargs)
 			return false;
-		a = &c->args[h->param];
-		if (a->kind == RML_OP_CONST && !rml_ce_is_negative(a->v)) {
+		a = subst(&(struct rml_operand){ .kind = RML_OP_PARAM, .param = h->param }, c);
+		if (a.kind == RML_OP_CONST && !rml_ce_is_negative(a.v)) {
 			h->ix = RML_IX_CONST;
-			h->lo += (long)a->v.v;
-		} else if (a->kind == RML_OP_PARAM) {
-			h->param = a->param;
+			h->lo += (long)a.v.v;	/* as the parameter holds it (a u8 index wraps) */
+			h->ix_src = a.src ? a.src : a.text;
+		} else if (a.kind == RML_OP_PARAM) {
+			h->param = a.param;
 		} else {
 			h->ix = RML_IX_UNKNOWN;
 		}
@@ -371,6 +374,7 @@ static bool winst_lift(union inst *up, const union inst *in, const struct rml_ca
 	bool by_handle = handle_needs_params(&wi->h);
 
 	*n = *wi;
+	n->h_fresh = by_handle;	/* else the handle was known (and checked) below */
 	if (wi->h.base_param >= 0)
 		n->hsite = c;	/* the handle is the caller's argument */
 	if (!subst_handle(&n->h, c))
@@ -390,7 +394,7 @@ static void link_writes(struct rml_facts *f, struct chain_budget *b)
 		const struct rml_write *w = f->writes.p[i];
 		union inst in = { .w = { .w = w, .at = { .site = w->loc, .in_func = w->func },
 					 .h = w->h, .value = w->value, .mask = w->mask,
-					 .id = w->id } };
+					 .id = w->id, .h_fresh = true } };
 
 		chain_all(f, &winst_kind, &in, &w->loc, b);
 	}

@@ -309,8 +309,11 @@ struct rml_handle ex_handle_of(struct ex *x, CXCursor e)
 				h.base = x->fn.harr[i].base;	/* fields[i] with fields = priv->fields */
 				h.kind = x->fn.harr[i].kind;
 			}
-		if (ex_is_array(clang_getCursorType(ref)))
+		if (ex_is_array(clang_getCursorType(ref))) {
 			h.len = (long)clang_getArraySize(clang_getCanonicalType(clang_getCursorType(ref)));
+			h.arr_name = ex_cxstr(x, clang_getCursorSpelling(ref));
+			h.arr_loc = ex_cursor_loc(x, ref);
+		}
 	}
 	return h;
 }
