@@ -88,7 +88,7 @@ static void check_facts(struct rml_ctx *ctx, const struct rml_facts *f)
 	for (size_t i = 0; i < f->calls.n; i++) {
 		const struct rml_call *c = f->calls.p[i];
 
-		for (size_t a = 0; a < c->nargs; a++) {
+		for (size_t a = 0; c->frefs && a < c->nargs; a++) {
 			const struct rml_rflocal *l = rflocal_of(f, &c->frefs[a]);
 			const struct rml_alloc *hit = NULL;
 

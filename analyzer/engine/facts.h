@@ -603,6 +603,7 @@ struct rml_rflocal {
 					   anywhere in the function, on any path, before or after */
 	const char *whole;		/* why it may be set otherwise (the rule stays silent),
 					   or NULL */
+	bool escaped;			/* whole says where it went: not known (-v counts it) */
 };
 
 /* ---- lifetime results (paths/): what the lifetime rules report ---- */

@@ -385,6 +385,8 @@ void ex_handle_array_decl(struct ex *x, CXCursor var, CXCursor init);
 void ex_rflocal_decl(struct ex *x, CXCursor var);
 /* Collector: a use of such a local: a member set, the whole set, its address given away. */
 void ex_rflocal_ref(struct ex *x, CXCursor ref);
+/* The walk is over: such a local allocated after its address went out of sight, counted. */
+void ex_rflocals_settle(struct ex *x, size_t nallocs, size_t ncalls);
 
 /* ---- calls.c: calls, and regmap pointers ---- */
 

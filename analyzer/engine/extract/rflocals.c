@@ -8,6 +8,8 @@
  */
 #include "ex.h"
 
+#include <string.h>
+
 /* A local struct reg_field declared with no initialiser: followed while the function is walked. */
 void ex_rflocal_decl(struct ex *x, CXCursor var)
 {
@@ -52,6 +54,45 @@ static void climb(const struct ex *x, int *i, CXCursor *child)
 		*child = x->fn.stack[*i];
 		(*i)--;
 	}
+}
+
+/* What may fill the local is out of sight: not known, rather than wrong. */
+static void escape(struct rml_rflocal *r, const char *why)
+{
+	if (r->whole)
+		return;	/* the first reason is kept */
+	r->whole = why;
+	r->escaped = true;
+}
+
+/* memset(child, ...) (memzero_explicit too): every byte of the object gets a value. */
+static bool memset_dest(struct ex *x, CXCursor call, CXCursor child)
+{
+	const char *n;
+
+	if (clang_getCursorKind(call) != CXCursor_CallExpr || clang_Cursor_getNumArguments(call) < 2)
+		return false;
+	n = ex_func_name(x, call);
+	return n && (!strcmp(n, "memset") || !strcmp(n, "__builtin_memset") ||
+		     !strcmp(n, "memzero_explicit")) &&
+	       clang_equalCursors(clang_Cursor_getArgument(call, 0), child);
+}
+
+/* Set as a whole where the walk sees it: the rule stays silent, nothing is unknown. */
+static void whole(struct rml_rflocal *r, const char *why)
+{
+	if (!r->whole)
+		r->whole = why;
+}
+
+/* &obj at ancestor i: is it the destination of a memset()? */
+static bool zeroed(struct ex *x, int i, CXCursor addr)
+{
+	CXCursor child = addr;
+
+	i--;
+	climb(x, &i, &child);
+	return i >= 0 && memset_dest(x, x->fn.stack[i], child);
 }
 
 /* Is child the first operand of op (the left side of an assignment)? */
@@ -120,7 +161,7 @@ static void object_use(struct ex *x, struct rml_rflocal *r, int i, CXCursor chil
 
 	climb(x, &i, &child);
 	if (i < 0) {
-		r->whole = "used where the walk cannot see how";
+		escape(r, "used where the walk cannot see how");
 		return;
 	}
 	at = x->fn.stack[i];
@@ -132,19 +173,21 @@ static void object_use(struct ex *x, struct rml_rflocal *r, int i, CXCursor chil
 		i--;
 		climb(x, &i, &child);
 		if (part < 0 || i < 0) {
-			r->whole = "a member used where the walk cannot see how";
+			escape(r, "a member used where the walk cannot see how");
 			return;
 		}
 		if (sets(x->fn.stack[i], child))
 			r->set |= 1u << part;
 		else if (is_addr_of(x->fn.stack[i]))
-			r->whole = "a member's address is taken";
+			escape(r, "a member's address is given away");
 		return;	/* otherwise read */
 	}
 	if (sets(at, child))
-		r->whole = "assigned as a whole";
+		whole(r, "assigned as a whole");
+	else if (is_addr_of(at) && zeroed(x, i, at))
+		whole(r, "cleared by memset()");
 	else if (is_addr_of(at))
-		r->whole = "its address is taken";
+		escape(r, "its address is given away");
 	/* otherwise read: passed by value, copied from */
 }
 
@@ -161,15 +204,15 @@ void ex_rflocal_ref(struct ex *x, CXCursor ref)
 	for (int b = 0; b < x->fn.nbare; b++)
 		if (clang_equalCursors(x->fn.bare[b].var, var))
 			r = x->fn.bare[b].fact;
-	if (!r || r->whole)
-		return;
+	if (!r)
+		return;	/* (after whole is set, the members set are still counted, for -v) */
 	if (!r->is_array) {
 		object_use(x, r, i, child);
 		return;
 	}
 	climb(x, &i, &child);
 	if (i < 0) {
-		r->whole = "used where the walk cannot see how";
+		escape(r, "used where the walk cannot see how");
 		return;
 	}
 	at = x->fn.stack[i];
@@ -179,5 +222,39 @@ void ex_rflocal_ref(struct ex *x, CXCursor ref)
 	}
 	if (bulk_table_arg(x, at, child))
 		return;	/* the table a bulk allocation copies from */
-	r->whole = "the array is given away";
+	if (memset_dest(x, at, child))
+		whole(r, "cleared by memset()");
+	else
+		escape(r, "the array is given away");
+}
+
+/*
+ * The function's walk is over: a local filled member by member and allocated (directly or
+ * through a helper of the driver), whose address went where the walk cannot follow, is
+ * counted as not resolved.
+ */
+void ex_rflocals_settle(struct ex *x, size_t nallocs, size_t ncalls)
+{
+	for (int b = 0; b < x->fn.nbare; b++) {
+		const struct rml_rflocal *r = x->fn.bare[b].fact;
+		bool given = false;
+
+		if (!r->escaped || !r->set)
+			continue;
+		for (size_t i = nallocs; i < x->f->allocs.n && !given; i++) {
+			const struct rml_alloc *al = x->f->allocs.p[i];
+
+			given = al->src.var && !strcmp(al->src.var, r->var);
+		}
+		for (size_t i = ncalls; i < x->f->calls.n && !given; i++) {
+			const struct rml_call *c = x->f->calls.p[i];
+
+			for (size_t a = 0; a < c->nargs && !given; a++)
+				given = c->frefs[a].var && !strcmp(c->frefs[a].var, r->var);
+		}
+		if (given)
+			rml_facts_unknown(x->f, &r->loc,
+					  rml_arena_printf(x->a, "local reg_field '%s' members", r->name),
+					  r->whole);
+	}
 }
