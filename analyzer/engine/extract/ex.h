@@ -173,6 +173,12 @@ struct ex_fn {
 	struct {
 		CXCursor var;		/* a local reg_field declared with no initialiser ... */
 		struct rml_rflocal *fact;	/* ... and what the function does to it */
+		struct {
+			CXFile file;	/* ... where its name is spelled in the parse (the */
+			unsigned off;	/*     declaration, each use) ... */
+		} uses[48];
+		int nuses;
+		bool uses_lost;		/* ... more uses than that */
 	} bare[16];
 	int nbare;
 	CXCursor stack[EX_MAX_DEPTH];	/* ancestors while walking a function body */
@@ -385,8 +391,12 @@ void ex_handle_array_decl(struct ex *x, CXCursor var, CXCursor init);
 void ex_rflocal_decl(struct ex *x, CXCursor var);
 /* Collector: a use of such a local: a member set, the whole set, its address given away. */
 void ex_rflocal_ref(struct ex *x, CXCursor ref);
-/* The walk is over: such a local allocated after its address went out of sight, counted. */
-void ex_rflocals_settle(struct ex *x, size_t nallocs, size_t ncalls);
+/*
+ * The walk of function fn is over: a compiler error in it (a statement setting a member
+ * may be missing from the tree) makes its locals unknown; such a local allocated after
+ * its address went out of sight is counted.
+ */
+void ex_rflocals_settle(struct ex *x, CXCursor fn, size_t nallocs, size_t ncalls);
 
 /* ---- calls.c: calls, and regmap pointers ---- */
 
@@ -469,6 +479,11 @@ void ex_maxmask_assign(struct ex *x, const struct ex_write *wr);
 
 /* ---- lone.c: lone-file repair ---- */
 
+/*
+ * The compiler errors of the translation unit (x->errs, by expansion location), read when
+ * first needed; false when there is none.
+ */
+bool ex_read_errs(struct ex *x);
 /* A top-level declaration of the driver, in repair mode: blank what clang cannot take. */
 void ex_repair_decl(struct ex *x, CXCursor c);
 

@@ -8,7 +8,22 @@
  */
 #include "ex.h"
 
+#include <ctype.h>
 #include <string.h>
+
+/* Where the parse has the name of local b: the declaration or a use (cursor c). */
+static void note_use(struct ex *x, int b, CXCursor c)
+{
+	int n = x->fn.bare[b].nuses;
+
+	if (n == (int)RML_ARRAY_SIZE(x->fn.bare[b].uses)) {
+		x->fn.bare[b].uses_lost = true;
+		return;
+	}
+	clang_getSpellingLocation(clang_getCursorLocation(c), &x->fn.bare[b].uses[n].file, NULL,
+				  NULL, &x->fn.bare[b].uses[n].off);
+	x->fn.bare[b].nuses++;
+}
 
 /* A local struct reg_field declared with no initialiser: followed while the function is walked. */
 void ex_rflocal_decl(struct ex *x, CXCursor var)
@@ -32,6 +47,9 @@ void ex_rflocal_decl(struct ex *x, CXCursor var)
 	};
 	x->fn.bare[x->fn.nbare].var = var;
 	x->fn.bare[x->fn.nbare].fact = r;
+	x->fn.bare[x->fn.nbare].nuses = 0;
+	x->fn.bare[x->fn.nbare].uses_lost = false;
+	note_use(x, x->fn.nbare, var);
 	x->fn.nbare++;
 	rml_ptrvec_push(&x->f->rflocals, r);
 }
@@ -198,14 +216,17 @@ void ex_rflocal_ref(struct ex *x, CXCursor ref)
 	struct rml_rflocal *r = NULL;
 	int i = x->fn.depth - 1;
 
-	if (!x->fn.nbare || ex_unevaluated(x))
-		return;	/* sizeof(tbl), ARRAY_SIZE(tbl): nothing is read or written */
+	if (!x->fn.nbare)
+		return;
 	var = clang_getCursorReferenced(ref);
-	for (int b = 0; b < x->fn.nbare; b++)
-		if (clang_equalCursors(x->fn.bare[b].var, var))
+	for (int b = 0; b < x->fn.nbare && !r; b++)
+		if (clang_equalCursors(x->fn.bare[b].var, var)) {
 			r = x->fn.bare[b].fact;
-	if (!r)
-		return;	/* (after whole is set, the members set are still counted, for -v) */
+			note_use(x, b, ref);
+		}
+	if (!r || ex_unevaluated(x))
+		return;	/* sizeof(tbl), ARRAY_SIZE(tbl): nothing is read or written. (After
+			   whole is set, the members set are still counted, for -v.) */
 	if (!r->is_array) {
 		object_use(x, r, i, child);
 		return;
@@ -229,15 +250,236 @@ void ex_rflocal_ref(struct ex *x, CXCursor ref)
 }
 
 /*
+ * Is there a compiler error in fn? Clang drops a statement it cannot type
+ * (`f.id_size = UNKNOWN_CONST;` with the header missing in lone mode), and the member it
+ * sets would look never set.
+ */
+static bool has_error(struct ex *x, CXCursor fn)
+{
+	CXSourceRange r = clang_getCursorExtent(fn);
+	CXFile f1, f2;
+	unsigned s, e;
+
+	if (!ex_read_errs(x))
+		return false;
+	clang_getExpansionLocation(clang_getRangeStart(r), &f1, NULL, NULL, &s);
+	clang_getExpansionLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &e);
+	if (!f1 || f1 != f2 || e < s)
+		return true;	/* cannot tell: as if there were one */
+	for (size_t i = 0; i < x->nerrs; i++)
+		if (x->errs[i].file == f1 && x->errs[i].off >= s && x->errs[i].off <= e)
+			return true;
+	return false;
+}
+
+static bool ident_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+/* Past a comment, a string or a character literal that starts at t[i], or i. */
+static size_t skip_lexeme(const char *t, size_t i, size_t end)
+{
+	if (t[i] == '/' && i + 1 < end && t[i + 1] == '/') {
+		while (i < end && t[i] != '\n')
+			i++;
+		return i;
+	}
+	if (t[i] == '/' && i + 1 < end && t[i + 1] == '*') {
+		for (i += 2; i + 1 < end && !(t[i] == '*' && t[i + 1] == '/'); i++)
+			;
+		return i + 2;
+	}
+	if (t[i] == '"' || t[i] == '\'') {
+		char q = t[i];
+
+		for (i++; i < end && t[i] != q && t[i] != '\n'; i++)
+			if (t[i] == '\\')
+				i++;
+		return i + 1;
+	}
+	return i;
+}
+
+/*
+ * The name at t[i] (a whole word, not a member after . or ->): does the parse have it
+ * (local b's declaration or a use, spelled at that offset of file)?
+ */
+static bool use_seen(struct ex *x, int b, CXFile file, const char *t, size_t i)
+{
+	size_t j = i;
+
+	while (j > 0 && isspace((unsigned char)t[j - 1]))
+		j--;
+	if (j > 0 && (t[j - 1] == '.' || (t[j - 1] == '>' && j > 1 && t[j - 2] == '-')))
+		return true;	/* obj.name, p->name: a member of the same name */
+	for (int u = 0; u < x->fn.bare[b].nuses; u++)
+		if (x->fn.bare[b].uses[u].file == file && x->fn.bare[b].uses[u].off == i)
+			return true;
+	return false;
+}
+
+/*
+ * Every time the source of fn names local b, does the parse have it? Clang drops a
+ * statement it cannot type (`f.id_size = CHIP_NUM_QUEUES;` with the header missing in
+ * lone-file mode), and the preprocessor drops code under #if: a member set there would
+ * look never set.
+ */
+static bool source_seen(struct ex *x, CXCursor fn, int b)
+{
+	CXSourceRange r = clang_getCursorExtent(fn);
+	const char *name = x->fn.bare[b].fact->name, *t;
+	size_t len = strlen(name), s, e;
+	struct ex_file_info *fi;
+	CXFile f1, f2;
+	unsigned so, eo;
+
+	if (x->fn.bare[b].uses_lost || !len)
+		return false;
+	clang_getExpansionLocation(clang_getRangeStart(r), &f1, NULL, NULL, &so);
+	clang_getExpansionLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &eo);
+	if (!f1 || f1 != f2 || eo < so)
+		return false;
+	fi = ex_file_info(x, f1);
+	t = ex_file_text(x, fi);
+	if (!t || eo > fi->len)
+		return false;
+	for (s = so, e = eo; s < e;) {
+		size_t n = skip_lexeme(t, s, e);
+
+		if (n != s) {
+			s = n;
+		} else if (ident_char(t[s]) && (s == 0 || !ident_char(t[s - 1]))) {
+			size_t w = s;
+
+			while (w < e && ident_char(t[w]))
+				w++;
+			if (w - s == len && !memcmp(t + s, name, len) && !use_seen(x, b, f1, t, s))
+				return false;
+			s = w;
+		} else {
+			s++;
+		}
+	}
+	return true;
+}
+
+/* Does the declaration of local b, as written, end at its name (and [size])? */
+static bool written_bare(struct ex *x, int b)
+{
+	struct ex_file_info *fi;
+	const char *t;
+	size_t i;
+
+	if (!x->fn.bare[b].nuses || !x->fn.bare[b].uses[0].file)
+		return false;
+	fi = ex_file_info(x, x->fn.bare[b].uses[0].file);
+	t = ex_file_text(x, fi);
+	i = x->fn.bare[b].uses[0].off;
+	if (!t || i >= fi->len)
+		return false;
+	while (i < fi->len && ident_char(t[i]))
+		i++;
+	for (;;) {
+		size_t n;
+
+		while (i < fi->len && isspace((unsigned char)t[i]))
+			i++;
+		if (i >= fi->len)
+			return false;
+		n = skip_lexeme(t, i, fi->len);
+		if (n != i) {
+			i = n;
+			continue;
+		}
+		if (t[i] != '[')
+			break;
+		while (i < fi->len && t[i] != ']' && t[i] != ';')
+			i++;
+		if (i < fi->len && t[i] == ']')
+			i++;
+	}
+	return t[i] == ';' || t[i] == ',';
+}
+
+/* Is name a word of a #define in one of the driver's own files? */
+static bool in_own_define(struct ex *x, const char *name)
+{
+	size_t len = strlen(name);
+
+	for (size_t f = 0; f < x->cap; f++) {
+		struct ex_file_info *fi = &x->files[f];
+		const char *t;
+		bool def = false, cont = false;
+
+		if (!fi->file || !fi->own || !(t = ex_file_text(x, fi)))
+			continue;
+		for (size_t i = 0; i < fi->len;) {
+			size_t bol = i, eol = i;
+
+			while (eol < fi->len && t[eol] != '\n')
+				eol++;
+			if (!cont) {
+				size_t k = bol;
+
+				while (k < eol && isspace((unsigned char)t[k]))
+					k++;
+				def = k < eol && t[k] == '#';
+				if (def) {
+					for (k++; k < eol && isspace((unsigned char)t[k]); k++)
+						;
+					def = eol - k >= 6 && !memcmp(t + k, "define", 6);
+				}
+			}
+			cont = def && eol > bol && t[eol - 1] == '\\';
+			for (size_t k = bol; def && k + len <= eol; k++)
+				if (!memcmp(t + k, name, len) && (k == 0 || !ident_char(t[k - 1])) &&
+				    (k + len == fi->len || !ident_char(t[k + len])))
+					return true;
+			i = eol + 1;
+		}
+	}
+	return false;
+}
+
+/*
+ * Local b of fn looks filled member by member with some member never set: is that what
+ * the source says? Not when its declaration has an initialiser the parse lost, when the
+ * source names it somewhere the parse does not have, or when fn has a compiler error and
+ * a macro of the driver names it (a statement of the macro's body may be what was lost).
+ */
+static void check_source(struct ex *x, CXCursor fn, int b, int *errors)
+{
+	struct rml_rflocal *r = x->fn.bare[b].fact;
+
+	if (!written_bare(x, b)) {
+		escape(r, "an initialiser the parse does not have");
+	} else if (!source_seen(x, fn, b)) {
+		escape(r, "named where the parse does not have it (a statement clang could "
+			  "not compile, or under #if)");
+	} else if (in_own_define(x, r->name)) {
+		if (*errors < 0)
+			*errors = has_error(x, fn);
+		if (*errors)
+			escape(r, "a macro names it, in a function with a compiler error");
+	}
+}
+
+/*
  * The function's walk is over: a local filled member by member and allocated (directly or
  * through a helper of the driver), whose address went where the walk cannot follow, is
  * counted as not resolved.
  */
-void ex_rflocals_settle(struct ex *x, size_t nallocs, size_t ncalls)
+void ex_rflocals_settle(struct ex *x, CXCursor fn, size_t nallocs, size_t ncalls)
 {
+	int errors = -1;	/* a compiler error in fn: -1 not asked yet */
+
 	for (int b = 0; b < x->fn.nbare; b++) {
-		const struct rml_rflocal *r = x->fn.bare[b].fact;
+		struct rml_rflocal *r = x->fn.bare[b].fact;
 		bool given = false;
+
+		if (!r->whole && r->set && r->set != (1u << RML_NPART) - 1)
+			check_source(x, fn, b, &errors);
 
 		if (!r->escaped || !r->set)
 			continue;

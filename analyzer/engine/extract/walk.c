@@ -276,7 +276,7 @@ static void function_visit(struct ex *x, CXCursor fn)
 	ex_cfg_end(x, fn);
 	ex_params_settle(x, nwrites, ncalls, nallocs, nregcalls);
 	ex_locals_settle(x, nallocs);
-	ex_rflocals_settle(x, nallocs, ncalls);
+	ex_rflocals_settle(x, fn, nallocs, ncalls);
 	x->fn = (struct ex_fn){ 0 };
 }
 
