@@ -167,3 +167,27 @@ int phy_static_init(struct phy *phy, u32 reg)
 	phy->lane_en[1] = devm_regmap_field_alloc(phy->dev, phy->map, global_field);
 	return 0;
 }
+
+/* Two loops, each with a local of the same name: both are followed. */
+int phy_two_banks_init(struct phy *phy, u32 base_a, u32 base_b);
+int phy_two_banks_init(struct phy *phy, u32 base_a, u32 base_b)
+{
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		struct reg_field field = {};
+
+		field.reg = base_a + 4 * i;
+		field.msb = 3;
+		phy->lane_en[i] = devm_regmap_field_alloc(phy->dev, phy->map, field);
+	}
+	for (i = 2; i < L_MAX; i++) {
+		struct reg_field field; // expected-note {{'field' is declared here}}
+
+		field.reg = base_b + 4 * i;
+		field.lsb = 0;
+		field.msb = 3;
+		phy->lane_en[i] = devm_regmap_field_alloc(phy->dev, phy->map, field); // expected-warning {{'field' passed to devm_regmap_field_alloc() with id_size and id_offset never set}}
+	}
+	return 0;
+}

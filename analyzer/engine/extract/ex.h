@@ -173,12 +173,6 @@ struct ex_fn {
 	struct {
 		CXCursor var;		/* a local reg_field declared with no initialiser ... */
 		struct rml_rflocal *fact;	/* ... and what the function does to it */
-		struct {
-			CXFile file;	/* ... where its name is spelled in the parse (the */
-			unsigned off;	/*     declaration, each use) ... */
-		} uses[48];
-		int nuses;
-		bool uses_lost;		/* ... more uses than that */
 	} bare[16];
 	int nbare;
 	CXCursor stack[EX_MAX_DEPTH];	/* ancestors while walking a function body */

@@ -11,20 +11,6 @@
 #include <ctype.h>
 #include <string.h>
 
-/* Where the parse has the name of local b: the declaration or a use (cursor c). */
-static void note_use(struct ex *x, int b, CXCursor c)
-{
-	int n = x->fn.bare[b].nuses;
-
-	if (n == (int)RML_ARRAY_SIZE(x->fn.bare[b].uses)) {
-		x->fn.bare[b].uses_lost = true;
-		return;
-	}
-	clang_getSpellingLocation(clang_getCursorLocation(c), &x->fn.bare[b].uses[n].file, NULL,
-				  NULL, &x->fn.bare[b].uses[n].off);
-	x->fn.bare[b].nuses++;
-}
-
 /* A local struct reg_field declared with no initialiser: followed while the function is walked. */
 void ex_rflocal_decl(struct ex *x, CXCursor var)
 {
@@ -47,9 +33,6 @@ void ex_rflocal_decl(struct ex *x, CXCursor var)
 	};
 	x->fn.bare[x->fn.nbare].var = var;
 	x->fn.bare[x->fn.nbare].fact = r;
-	x->fn.bare[x->fn.nbare].nuses = 0;
-	x->fn.bare[x->fn.nbare].uses_lost = false;
-	note_use(x, x->fn.nbare, var);
 	x->fn.nbare++;
 	rml_ptrvec_push(&x->f->rflocals, r);
 }
@@ -190,7 +173,11 @@ static void object_use(struct ex *x, struct rml_rflocal *r, int i, CXCursor chil
 		child = at;
 		i--;
 		climb(x, &i, &child);
-		if (part < 0 || i < 0) {
+		if (part < 0 || i < 0 ||
+		    (!clang_equalCursors(child, at) &&
+		     clang_getCursorKind(x->fn.stack[i]) == CXCursor_CompoundStmt)) {
+			/* (a statement of its own under an UnexposedExpr: clang's recovery
+			   from an error may be what wraps an assignment) */
 			escape(r, "a member used where the walk cannot see how");
 			return;
 		}
@@ -220,10 +207,8 @@ void ex_rflocal_ref(struct ex *x, CXCursor ref)
 		return;
 	var = clang_getCursorReferenced(ref);
 	for (int b = 0; b < x->fn.nbare && !r; b++)
-		if (clang_equalCursors(x->fn.bare[b].var, var)) {
+		if (clang_equalCursors(x->fn.bare[b].var, var))
 			r = x->fn.bare[b].fact;
-			note_use(x, b, ref);
-		}
 	if (!r || ex_unevaluated(x))
 		return;	/* sizeof(tbl), ARRAY_SIZE(tbl): nothing is read or written. (After
 			   whole is set, the members set are still counted, for -v.) */
@@ -301,11 +286,37 @@ static size_t skip_lexeme(const char *t, size_t i, size_t end)
 	return i;
 }
 
-/*
- * The name at t[i] (a whole word, not a member after . or ->): does the parse have it
- * (local b's declaration or a use, spelled at that offset of file)?
- */
-static bool use_seen(struct ex *x, int b, CXFile file, const char *t, size_t i)
+/* Where the parse has cursors spelled `name` (any kind: a use, a declaration, a member). */
+struct named {
+	struct ex *x;
+	const char *name;
+	struct {
+		CXFile file;
+		unsigned off;
+	} at[64];
+	unsigned n;
+	bool lost;	/* more than at[] holds */
+};
+
+static enum CXChildVisitResult named_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct named *nm = data;
+
+	(void)parent;
+	if (ex_cxstr_eq(clang_getCursorSpelling(c), nm->name)) {
+		if (nm->n == RML_ARRAY_SIZE(nm->at)) {
+			nm->lost = true;
+			return CXChildVisit_Break;
+		}
+		clang_getSpellingLocation(clang_getCursorLocation(c), &nm->at[nm->n].file, NULL,
+					  NULL, &nm->at[nm->n].off);
+		nm->n++;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* The word at t[i]: a member after . or ->, or a cursor of the parse spelled there? */
+static bool word_seen(const struct named *nm, CXFile file, const char *t, size_t i)
 {
 	size_t j = i;
 
@@ -313,28 +324,36 @@ static bool use_seen(struct ex *x, int b, CXFile file, const char *t, size_t i)
 		j--;
 	if (j > 0 && (t[j - 1] == '.' || (t[j - 1] == '>' && j > 1 && t[j - 2] == '-')))
 		return true;	/* obj.name, p->name: a member of the same name */
-	for (int u = 0; u < x->fn.bare[b].nuses; u++)
-		if (x->fn.bare[b].uses[u].file == file && x->fn.bare[b].uses[u].off == i)
+	for (unsigned k = 0; k < nm->n; k++)
+		if (nm->at[k].file == file && nm->at[k].off == i)
 			return true;
 	return false;
 }
 
 /*
- * Every time the source of fn names local b, does the parse have it? Clang drops a
- * statement it cannot type (`f.id_size = CHIP_NUM_QUEUES;` with the header missing in
- * lone-file mode), and the preprocessor drops code under #if: a member set there would
- * look never set.
+ * Every time the source of fn names local b, does the parse have something there (the
+ * local, or another variable of that name in another block)? Clang drops a statement it
+ * cannot type (`f.id_size = CHIP_NUM_QUEUES;` with the header missing in lone-file mode),
+ * and the preprocessor drops code under #if: a member set there would look never set.
  */
 static bool source_seen(struct ex *x, CXCursor fn, int b)
 {
 	CXSourceRange r = clang_getCursorExtent(fn);
-	const char *name = x->fn.bare[b].fact->name, *t;
-	size_t len = strlen(name), s, e;
+	struct named *nm = rml_arena_alloc(x->a, sizeof(*nm));
+	size_t len, s, e;
 	struct ex_file_info *fi;
 	CXFile f1, f2;
 	unsigned so, eo;
+	const char *t;
 
-	if (x->fn.bare[b].uses_lost || !len)
+	nm->x = x;
+	nm->name = x->fn.bare[b].fact->name;
+	len = strlen(nm->name);
+	if (!len)
+		return false;
+	named_visit(fn, fn, nm);
+	clang_visitChildren(fn, named_visit, nm);
+	if (nm->lost)
 		return false;
 	clang_getExpansionLocation(clang_getRangeStart(r), &f1, NULL, NULL, &so);
 	clang_getExpansionLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &eo);
@@ -354,7 +373,7 @@ static bool source_seen(struct ex *x, CXCursor fn, int b)
 
 			while (w < e && ident_char(t[w]))
 				w++;
-			if (w - s == len && !memcmp(t + s, name, len) && !use_seen(x, b, f1, t, s))
+			if (w - s == len && !memcmp(t + s, nm->name, len) && !word_seen(nm, f1, t, s))
 				return false;
 			s = w;
 		} else {
@@ -369,13 +388,17 @@ static bool written_bare(struct ex *x, int b)
 {
 	struct ex_file_info *fi;
 	const char *t;
+	CXFile file;
+	unsigned off;
 	size_t i;
 
-	if (!x->fn.bare[b].nuses || !x->fn.bare[b].uses[0].file)
+	clang_getSpellingLocation(clang_getCursorLocation(x->fn.bare[b].var), &file, NULL, NULL,
+				  &off);
+	if (!file)
 		return false;
-	fi = ex_file_info(x, x->fn.bare[b].uses[0].file);
+	fi = ex_file_info(x, file);
 	t = ex_file_text(x, fi);
-	i = x->fn.bare[b].uses[0].off;
+	i = off;
 	if (!t || i >= fi->len)
 		return false;
 	while (i < fi->len && ident_char(t[i]))
