@@ -6,8 +6,10 @@
  * stack bytes into the field (id_size and id_offset drive regmap_fields_*()). Reported at
  * the allocation (or the helper's call), with a note at the declaration.
  * Silent when: the variable has an initialiser or static storage, is assigned as a whole,
- * its address (or the array) is given away, or every member is assigned somewhere in the
- * function, on any path.                                See reg_field_uninitialized.md.
+ * its address (or the array) is given away, every member is assigned somewhere in the
+ * function, on any path, or the parse lacks part of what the source says about it (a
+ * statement clang dropped, code under #if): extract marks those (rml_rflocal.whole).
+ *                                                       See reg_field_uninitialized.md.
  */
 #include <stdio.h>
 #include <string.h>
