@@ -4,7 +4,9 @@
  * (`f.reg = ...;`, `tbl[i].lsb = ...;`), and whether anything else may give them a value
  * (`f = other;`, `&f` or the array given to a function, which may fill it). The facts are
  * flow-insensitive on purpose: a member assigned anywhere in the function, on any path,
- * counts as set.
+ * counts as set. When the walk is over, a local that looks filled with a member missing is
+ * checked against its function's source text: a statement clang dropped (lone-file mode),
+ * code under #if, an initialiser the parse lost make it unknown, not wrong.
  */
 #include "ex.h"
 
