@@ -600,6 +600,23 @@ struct rml_tblwrite {
 	const char *text;		/* the written expression ("tbl[i].reg") */
 };
 
+/*
+ * A local struct reg_field variable (or array of them) of automatic storage declared with
+ * no initialiser: the members the function assigns one by one, and whether anything else
+ * may set it (an assignment of the whole, its address or the array given away).
+ */
+struct rml_rflocal {
+	const char *var, *name;		/* USR and name of the variable */
+	struct rml_loc loc;		/* its declaration */
+	const char *func;		/* USR of the function it is in */
+	bool is_array;
+	unsigned set;			/* parts assigned member by member (bit RML_REG ...),
+					   anywhere in the function, on any path, before or after */
+	const char *whole;		/* why it may be set otherwise (the rule stays silent),
+					   or NULL */
+	bool escaped;			/* whole says where it went: not known (-v counts it) */
+};
+
 /* ---- lifetime results (paths/): what the lifetime rules report ---- */
 
 enum rml_life_kind {

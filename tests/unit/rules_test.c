@@ -350,6 +350,52 @@ static void val_bits_idioms(void **state)
 			    "8-bit values: bits 0x100 are past the register");
 }
 
+/* A local reg_field (rflocals) and a direct allocation of it at line `line`. */
+static struct rml_rflocal *rflocal_alloc(struct fixture *fx, const char *name, unsigned set,
+					 unsigned line)
+{
+	struct rml_rflocal *l = rml_arena_alloc(&fx->f.arena, sizeof(*l));
+	struct rml_alloc *al = rml_arena_alloc(&fx->f.arena, sizeof(*al));
+
+	*l = (struct rml_rflocal){ .var = rml_arena_printf(&fx->f.arena, "c:drv.c@%u@F@probe@%s",
+							   line, name),
+				   .name = name, .loc = { "drv.c", line - 1, 2 }, .func = "probe",
+				   .set = set };
+	rml_ptrvec_push(&fx->f.rflocals, l);
+	*al = (struct rml_alloc){ .api = rml_api_lookup("devm_regmap_field_alloc"),
+				  .loc = { "drv.c", line, 9 }, .func = "probe", .func_usr = "probe",
+				  .src = { .var = l->var, .lo = RML_IDX_ALL } };
+	rml_ptrvec_push(&fx->f.allocs, al);
+	return l;
+}
+
+static void uninitialized_names_the_members_never_set(void **state)
+{
+	struct fixture *fx = *state;
+	const unsigned r = 1u << RML_REG, lo = 1u << RML_LSB, hi = 1u << RML_MSB;
+	const unsigned sz = 1u << RML_ID_SIZE, off = 1u << RML_ID_OFFSET;
+
+	rflocal_alloc(fx, "a", r | lo | hi, 10);
+	rflocal_alloc(fx, "b", r | lo | hi | sz, 20);
+	rflocal_alloc(fx, "c", lo | hi | sz | off, 30);
+	rflocal_alloc(fx, "d", r | hi, 40);
+	rflocal_alloc(fx, "all", r | lo | hi | sz | off, 50);	/* every member: silent */
+	rflocal_alloc(fx, "none", 0, 60);			/* not filled by members: silent */
+	rflocal_alloc(fx, "whole", r, 70)->whole = "its address is taken";
+	run(fx, "reg-field-uninitialized");
+	assert_int_equal(rml_diags_count(&fx->d), 4);
+	assert_string_equal(diag(fx, 0)->msg, "'a' passed to devm_regmap_field_alloc() with "
+			    "id_size and id_offset never set: uninitialised stack bytes");
+	assert_int_equal(diag(fx, 0)->nnotes, 1);
+	assert_int_equal(diag(fx, 0)->notes[0].loc.line, 9);
+	assert_string_equal(diag(fx, 1)->msg, "'b' passed to devm_regmap_field_alloc() with "
+			    "id_offset never set: uninitialised stack bytes");
+	assert_string_equal(diag(fx, 2)->msg, "'c' passed to devm_regmap_field_alloc() with "
+			    "reg never set: uninitialised stack bytes");
+	assert_string_equal(diag(fx, 3)->msg, "'d' passed to devm_regmap_field_alloc() with "
+			    "lsb, id_size and id_offset never set: uninitialised stack bytes");
+}
+
 #define T(fn) cmocka_unit_test_setup_teardown(fn, setup, teardown)
 
 int main(int argc, char **argv)
@@ -368,6 +414,7 @@ int main(int argc, char **argv)
 		T(update_bits_idioms_and_fresh),
 		T(register_outside_every_config),
 		T(val_bits_idioms),
+		T(uninitialized_names_the_members_never_set),
 	};
 
 	if (argc > 1)

@@ -170,6 +170,11 @@ struct ex_fn {
 		struct rml_handle h;
 	} last[64];
 	int nlast;
+	struct {
+		CXCursor var;		/* a local reg_field declared with no initialiser ... */
+		struct rml_rflocal *fact;	/* ... and what the function does to it */
+	} bare[16];
+	int nbare;
 	CXCursor stack[EX_MAX_DEPTH];	/* ancestors while walking a function body */
 	int depth;
 	struct cfgb g;			/* the control flow of the function being walked */
@@ -382,6 +387,19 @@ bool ex_store_target(struct ex *x, struct rml_handle *dst, bool out);
 /* Collector: `struct regmap_field **f = priv->fields;`, a pointer to a handle array. */
 void ex_handle_array_decl(struct ex *x, CXCursor var, CXCursor init);
 
+/* ---- rflocals.c: local reg_fields filled member by member ---- */
+
+/* Collector: a local struct reg_field (or array of them) declared with no initialiser. */
+void ex_rflocal_decl(struct ex *x, CXCursor var);
+/* Collector: a use of such a local: a member set, the whole set, its address given away. */
+void ex_rflocal_ref(struct ex *x, CXCursor ref);
+/*
+ * The walk of function fn is over: a compiler error in it (a statement setting a member
+ * may be missing from the tree) makes its locals unknown; such a local allocated after
+ * its address went out of sight is counted.
+ */
+void ex_rflocals_settle(struct ex *x, CXCursor fn, size_t nallocs, size_t ncalls);
+
 /* ---- calls.c: calls, and regmap pointers ---- */
 
 /* Collector: a regmap pointer declared: set by a regmap init, or an alias of another. */
@@ -468,11 +486,21 @@ void ex_maxmask_assign(struct ex *x, const struct ex_write *wr);
 
 /* ---- lone.c: lone-file repair ---- */
 
+/*
+ * The compiler errors of the translation unit (x->errs, by expansion location), read when
+ * first needed; false when there is none.
+ */
+bool ex_read_errs(struct ex *x);
 /* A top-level declaration of the driver, in repair mode: blank what clang cannot take. */
 void ex_repair_decl(struct ex *x, CXCursor c);
 
 /* ---- walk.c: the walk ---- */
 
+/*
+ * Is the cursor being walked in an operand that is not evaluated: sizeof, alignof, or a
+ * type (ARRAY_SIZE()'s __must_be_array() takes &(a)[0] inside sizeof(struct {...}))?
+ */
+bool ex_unevaluated(const struct ex *x);
 /* Walk a cursor of a function body and what is below it (its parent is on the stack). */
 void ex_visit(struct ex *x, CXCursor c, CXCursor parent);
 /* Walk the translation unit's own declarations: facts, or repairs (repairing). */

@@ -123,7 +123,7 @@ static struct rml_repaired *repaired_of(struct ex *x, struct ex_file_info *fi)
  * 5% of its whole run), and most files never get this far. False when there is none: a file
  * without errors is never repaired.
  */
-static bool read_errs(struct ex *x)
+bool ex_read_errs(struct ex *x)
 {
 	unsigned nd;
 
@@ -191,7 +191,7 @@ static void repair_var(struct ex *x, CXCursor var)
 	    !is_dependent_init(k.c[k.n - 1]))
 		return;	/* it has its initialiser */
 	root.cfg = ex_is_record_named(t, "regmap_config");
-	if ((!root.cfg && !ex_type_has_regfield(x, t, 0)) || !read_errs(x))
+	if ((!root.cfg && !ex_type_has_regfield(x, t, 0)) || !ex_read_errs(x))
 		return;
 	clang_getExpansionLocation(clang_getCursorLocation(var), &file, NULL, NULL, &off);
 	if (!file)
@@ -267,7 +267,7 @@ static void repair_struct(struct ex *x, CXCursor decl)
 	struct repair_fields rf = { x, NULL, NULL };
 	unsigned off;
 
-	if (!ex_type_has_regfield(x, clang_getCursorType(decl), 0) || !read_errs(x))
+	if (!ex_type_has_regfield(x, clang_getCursorType(decl), 0) || !ex_read_errs(x))
 		return;
 	clang_getExpansionLocation(clang_getCursorLocation(decl), &rf.file, NULL, NULL, &off);
 	if (!rf.file || !ex_file_text(x, ex_file_info(x, rf.file)))

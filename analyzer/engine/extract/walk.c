@@ -11,7 +11,7 @@
  * Is the cursor being walked in an operand that is not evaluated: sizeof, alignof, or a
  * type (ARRAY_SIZE()'s __must_be_array() takes &(a)[0] inside sizeof(struct {...}))?
  */
-static bool unevaluated(const struct ex *x)
+bool ex_unevaluated(const struct ex *x)
 {
 	for (int i = x->fn.depth - 1; i >= 0; i--) {
 		enum CXCursorKind k = clang_getCursorKind(x->fn.stack[i]);
@@ -70,13 +70,21 @@ static bool write_of(CXCursor c, enum ex_write_kind wk, struct ex_write *wr)
 	return true;
 }
 
-/* The initialiser of a variable: false when it has none. */
+/*
+ * The initialiser of a variable: false when it has none. An array's size is an expression
+ * child too (`struct reg_field tbl[F_MAX];`): an integer, which no array is initialised from.
+ */
 static bool var_init(CXCursor var, CXCursor *init)
 {
 	struct kids k;
+	unsigned bits;
+	bool sign;
 
 	ex_get_kids(var, &k);
 	if (!k.n || !clang_isExpression(clang_getCursorKind(k.c[k.n - 1])))
+		return false;
+	if (ex_is_array(clang_getCursorType(var)) &&
+	    ex_type_int(clang_getCursorType(k.c[k.n - 1]), &bits, &sign))
 		return false;
 	*init = k.c[k.n - 1];
 	return true;
@@ -98,6 +106,11 @@ static void (*const on_decl[])(struct ex *x, CXCursor var, CXCursor init) = {
 	ex_regfield_ptr_decl,	/* a pointer to a table, or to a copy of one */
 	ex_config_ptr_decl,	/* a pointer to a regmap_config */
 	ex_handle_array_decl,	/* a pointer to a handle array */
+};
+
+/* A variable declared with no initialiser. */
+static void (*const on_bare_decl[])(struct ex *x, CXCursor var) = {
+	ex_rflocal_decl,	/* a local reg_field, to be filled member by member */
 };
 
 /* An assignment (lhs = rhs). */
@@ -123,6 +136,7 @@ static void (*const on_call[])(struct ex *x, CXCursor call) = {
 /* A DeclRefExpr. */
 static void (*const on_ref[])(struct ex *x, CXCursor ref) = {
 	ex_copy_ref,		/* a pointer to a table copy used */
+	ex_rflocal_ref,		/* a local reg_field's member set, or the whole of it */
 };
 
 /*
@@ -152,7 +166,7 @@ static void collect(struct ex *x, CXCursor c, enum CXCursorKind kind, const stru
 	CXCursor init;
 	size_t i;
 
-	if (wr && (x->fn.nparams || x->fn.nlocals) && !unevaluated(x))
+	if (wr && (x->fn.nparams || x->fn.nlocals) && !ex_unevaluated(x))
 		for (i = 0; i < RML_ARRAY_SIZE(on_write); i++)
 			on_write[i](x, wr);
 	switch (kind) {
@@ -164,6 +178,9 @@ static void collect(struct ex *x, CXCursor c, enum CXCursorKind kind, const stru
 		if (var_init(c, &init))
 			for (i = 0; i < RML_ARRAY_SIZE(on_decl); i++)
 				on_decl[i](x, c, init);
+		else
+			for (i = 0; i < RML_ARRAY_SIZE(on_bare_decl); i++)
+				on_bare_decl[i](x, c);
 		break;
 	case CXCursor_CallExpr:
 		for (i = 0; i < RML_ARRAY_SIZE(on_call); i++)
@@ -260,6 +277,7 @@ static void function_visit(struct ex *x, CXCursor fn)
 	ex_cfg_end(x, fn);
 	ex_params_settle(x, nwrites, ncalls, nallocs, nregcalls);
 	ex_locals_settle(x, nallocs);
+	ex_rflocals_settle(x, fn, nallocs, ncalls);
 	x->fn = (struct ex_fn){ 0 };
 }
 
