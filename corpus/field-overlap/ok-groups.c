@@ -3,7 +3,8 @@
  * A field over a group of the fields inside it, not the whole register: the fields inside
  * cover it exactly (a clock setting written at once, per port with REG_FIELD_ID too), or
  * there are at least two of them with reserved bits between (a set of status flags read at
- * once). Fields of the register outside the group do not matter.
+ * once). Fields of the register outside the group do not matter. Where a field of the
+ * register has bits known only at run time (a channel's enable), it may be inside too.
  */
 // expected-no-diagnostics
 #include <linux/device.h>
@@ -62,4 +63,23 @@ int codec_init(struct device *dev, struct regmap *map, struct codec_priv *p)
 	if (ret)
 		return ret;
 	return codec_field_write(p, F_IRQ_EN, 1);
+}
+
+/* Per channel, built at probe time: the channel's enable is somewhere in CODEC_CH_CTRL. */
+#define CODEC_CH_CTRL	0x28
+
+enum { CH_STATUS, CH_OVF, CH_EN, CH_NUM };
+
+int codec_ch_init(struct device *dev, struct regmap *map, struct regmap_field **rf,
+		  unsigned int chan);
+int codec_ch_init(struct device *dev, struct regmap *map, struct regmap_field **rf,
+		  unsigned int chan)
+{
+	const struct reg_field ch_fields[CH_NUM] = {
+		[CH_STATUS] = REG_FIELD(CODEC_CH_CTRL, 0, 5),
+		[CH_OVF]    = REG_FIELD(CODEC_CH_CTRL, 0, 0),
+		[CH_EN]     = REG_FIELD(CODEC_CH_CTRL, 2 + chan, 2 + chan),
+	};
+
+	return devm_regmap_field_bulk_alloc(dev, map, rf, ch_fields, CH_NUM);
 }

@@ -277,6 +277,24 @@ static void overlap_contains_and_partly_overlaps(void **state)
 	assert_non_null(strstr(diag(fx, 1)->msg, "'F_K' (bits 7:5) overlaps 'F_G'"));
 }
 
+/* A field of unknown bits on the register, or on an unknown one, may be inside too. */
+static void overlap_contained_silent_beside_unknown_bits(void **state)
+{
+	struct fixture *fx = *state;
+	struct rml_field *x;
+
+	field(fx, "F_FLAGS", 1, 0x10, 1, 6);
+	field(fx, "F_A", 2, 0x10, 1, 1);
+	x = field(fx, "F_B", 3, 0x20, 4, 4);
+	assert_int_equal(rerun(fx, "field-overlap"), 1);
+	x->part[RML_LSB] = x->part[RML_MSB] = rml_ce_unknown("'chan' is a parameter");
+	assert_int_equal(rerun(fx, "field-overlap"), 1);	/* another register */
+	x->part[RML_REG] = rml_ce_const(0x10, 32, false);
+	assert_int_equal(rerun(fx, "field-overlap"), 0);
+	x->part[RML_REG] = rml_ce_unknown("'base' is a parameter");
+	assert_int_equal(rerun(fx, "field-overlap"), 0);
+}
+
 /* `{}` slots, and REG_FIELD_ID families of different sizes, are no containment. */
 static void overlap_contained_slots_and_families(void **state)
 {
@@ -489,6 +507,7 @@ int main(int argc, char **argv)
 		T(overlap_groups),
 		T(overlap_contains_and_partly_overlaps),
 		T(overlap_contained_slots_and_families),
+		T(overlap_contained_silent_beside_unknown_bits),
 		T(reg_width_uses_the_tied_config),
 		T(reg_width_defaults_to_32),
 		T(update_bits_shapes),
