@@ -5,7 +5,8 @@
  * (the same bits), a view of the whole register, or a group of the fields inside it.
  * At runtime each write through one field rewrites the shared bits of the other.
  * Silent when: a part is not constant; the fields are allocated on different regmaps;
- * a slot is `{}`; REG_FIELD_ID families of different sizes.   See field_overlap.md.
+ * for a containment, a slot is `{}`, REG_FIELD_ID families of different sizes, or a field
+ * of unknown bits may be on the register.   See field_overlap.md.
  */
 #include <inttypes.h>
 #include <stdlib.h>
@@ -282,45 +283,52 @@ static void check_contains(struct rml_ctx *ctx, const struct reg_group *g,
  * (100,000 REG_FIELDs took 11 minutes pair by pair). In each pair a is the earlier field
  * of the table, as before.
  */
-/*
- * Could a field whose bits are not known be on register reg? Then whether a field there is
- * a group of the fields inside it is not known either.
- */
-static bool unknown_on(const struct rml_field *const *u, size_t nu, uint64_t reg)
+static int cmp_u64(const void *pa, const void *pb)
 {
-	for (size_t i = 0; i < nu; i++)
-		if (!u[i]->part[RML_REG].known || u[i]->part[RML_REG].v == reg)
-			return true;
-	return false;
+	uint64_t a = *(const uint64_t *)pa, b = *(const uint64_t *)pb;
+
+	return a < b ? -1 : a > b;
 }
 
 static void check_table(struct rml_ctx *ctx, const struct rml_table *t)
 {
 	struct slot *v = rml_xcalloc(t->nfields + 1, sizeof(*v));
-	const struct rml_field **u = rml_xcalloc(t->nfields + 1, sizeof(*u));
-	size_t n = 0, nu = 0, start, end;
+	/* registers of fields whose bits are not known: a containment there is not judged */
+	uint64_t *blind = rml_xcalloc(t->nfields + 1, sizeof(*blind));
+	size_t n = 0, nblind = 0, start, end;
+	bool blind_all = false;
 
-	for (size_t i = 0; i < t->nfields; i++)
-		if (usable(t->fields[i]))
-			v[n++] = (struct slot){ t->fields[i], i };
-		else if (!t->fields[i]->empty)
-			u[nu++] = t->fields[i];
+	for (size_t i = 0; i < t->nfields; i++) {
+		const struct rml_field *f = t->fields[i];
+
+		if (usable(f))
+			v[n++] = (struct slot){ f, i };
+		else if (f->empty)
+			continue;
+		else if (f->part[RML_REG].known)
+			blind[nblind++] = f->part[RML_REG].v;
+		else
+			blind_all = true;
+	}
 	qsort(v, n, sizeof(*v), cmp_by_reg);
+	qsort(blind, nblind, sizeof(*blind), cmp_u64);
 	for (start = 0; start < n; start = end) {
-		for (end = start + 1;
-		     end < n && v[end].f->part[RML_REG].v == v[start].f->part[RML_REG].v;)
+		uint64_t reg = v[start].f->part[RML_REG].v;
+
+		for (end = start + 1; end < n && v[end].f->part[RML_REG].v == reg;)
 			end++;
 		struct reg_group g = { t, v, start, end };
 
 		for (size_t j = start + 1; j < end; j++)
 			for (size_t i = start; i < j; i++)
 				check_pair(ctx, &g, v[i].f, v[j].f);
-		if (unknown_on(u, nu, v[start].f->part[RML_REG].v))
+		/* one more field inside may be there, making a group */
+		if (blind_all || bsearch(&reg, blind, nblind, sizeof(*blind), cmp_u64))
 			continue;
 		for (size_t i = start; i < end; i++)
 			check_contains(ctx, &g, v[i].f);
 	}
-	free(u);
+	free(blind);
 	free(v);
 }
 
