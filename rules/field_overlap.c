@@ -1,10 +1,12 @@
 /*
  * field-overlap: two fields of one table claim some of the same bits of the same register
- * on the same regmap, and neither contains the other (a partial overlap).
+ * on the same regmap, where neither contains the other (a partial overlap), or where one
+ * contains the other but is not one of the forms real drivers use on purpose: an alias
+ * (the same bits), a view of the whole register, or a group of the fields inside it.
  * At runtime each write through one field rewrites the shared bits of the other.
  * Silent when: a part is not constant; the fields are allocated on different regmaps;
- * one field's bits contain the other's (a whole-register field beside its sub-fields, or
- * one field under two names), which real drivers do on purpose.   See field_overlap.md.
+ * for a containment, a slot is `{}`, REG_FIELD_ID families of different sizes, or a field
+ * of unknown bits may be on the register.   See field_overlap.md.
  */
 #include <inttypes.h>
 #include <stdlib.h>
@@ -97,7 +99,123 @@ static int cmp_by_reg(const void *pa, const void *pb)
 	return a->i < b->i ? -1 : a->i > b->i;
 }
 
-static void check_pair(struct rml_ctx *ctx, const struct rml_table *t, const struct rml_field *a,
+/* A's bits hold all of B's (identical ranges included). */
+static bool holds(const struct rml_field *a, const struct rml_field *b)
+{
+	return a->part[RML_LSB].v <= b->part[RML_LSB].v && b->part[RML_MSB].v <= a->part[RML_MSB].v;
+}
+
+static bool same_bits(const struct rml_field *a, const struct rml_field *b)
+{
+	return holds(a, b) && holds(b, a);
+}
+
+/* Bits 0..n-1 set, n <= 64. */
+static uint64_t ones(uint64_t n)
+{
+	return n >= 64 ? UINT64_MAX : (UINT64_C(1) << n) - 1;
+}
+
+static bool disjoint(const struct rml_field *a, const struct rml_field *b)
+{
+	return a->part[RML_MSB].v < b->part[RML_LSB].v || b->part[RML_MSB].v < a->part[RML_LSB].v;
+}
+
+/*
+ * REG_FIELD_ID families of different sizes on one base register describe different sets
+ * of blocks (5 DMA channels on one regmap, 7 on another, at the same offsets), which a
+ * table can hold side by side; one wider than the other there is no containment.
+ */
+static bool other_family(const struct rml_field *a, const struct rml_field *b)
+{
+	uint64_t na = a->part[RML_ID_SIZE].v, nb = b->part[RML_ID_SIZE].v;
+
+	return na && nb && na != nb;
+}
+
+/*
+ * Is msb the register's top bit? Its val_bits says where that is; without it, the top bit
+ * of a register of 8, 16 or 32 bits.
+ */
+static bool reg_top(const struct rml_table *t, uint64_t msb)
+{
+	const struct rml_regcfg *cfg = t->cfg;
+
+	if (cfg && cfg->val_bits.known && cfg->val_bits.v > 0 && cfg->val_bits.v <= 64)
+		return msb + 1 == cfg->val_bits.v;
+	return msb == 7 || msb == 15 || msb == 31;
+}
+
+/* The register's fields o is compared with: slots of v[start, end) on its register. */
+struct reg_group {
+	const struct rml_table *t;
+	const struct slot *v;
+	size_t start, end;
+};
+
+static bool peers(const struct reg_group *g, const struct rml_field *a, const struct rml_field *b)
+{
+	uint64_t reg;
+
+	return a != b && !a->empty && !b->empty && shared_reg(a, b, &reg) && !other_family(a, b) &&
+	       same_map(g->t, a, b);
+}
+
+/*
+ * Does o contain the fields inside it on purpose? It does not when it partly overlaps a
+ * field of its register (*partial says which). Otherwise when it is
+ *  - the whole register: bits 0 to the register's top bit;
+ *  - a view of the register: it holds every other field of the register (those holding it
+ *    aside) and spans from the lowest bit they use to the highest, or to the top bit;
+ *  - a group: the fields inside it tile it, or there are fields of at least two different
+ *    ranges inside it (flags with reserved bits between them).
+ * What remains holds the bits of one neighbour and bits of its own: a field one bit too
+ * wide, or a field given the wrong register.
+ */
+static bool deliberate(const struct reg_group *g, const struct rml_field *o,
+		       const struct rml_field **partial)
+{
+	uint64_t lo = o->part[RML_LSB].v, hi = o->part[RML_MSB].v;
+	uint64_t in_lo = UINT64_MAX, in_hi = 0, covered = 0;
+	const struct rml_field *first = NULL;
+	bool whole = lo == 0 && reg_top(g->t, hi), all_in = true, two = false;
+
+	*partial = NULL;
+	for (size_t k = g->start; k < g->end; k++) {
+		const struct rml_field *c = g->v[k].f;
+
+		if (!peers(g, o, c) || holds(c, o))
+			continue;
+		if (disjoint(o, c)) {
+			all_in = false;
+			continue;
+		}
+		if (!holds(o, c)) {
+			*partial = c;
+			return false;
+		}
+		if (c->part[RML_LSB].v < in_lo)
+			in_lo = c->part[RML_LSB].v;
+		if (c->part[RML_MSB].v > in_hi)
+			in_hi = c->part[RML_MSB].v;
+		/* the bits of o inside c, counted from lo (msb < 64: they fit) */
+		covered |= ones(c->part[RML_MSB].v - c->part[RML_LSB].v + 1)
+			   << (c->part[RML_LSB].v - lo);
+		if (!first)
+			first = c;
+		else if (!same_bits(first, c))
+			two = true;
+	}
+	if (!first || whole)
+		return true;
+	if (covered == ones(hi - lo + 1))
+		return true;	/* tiled */
+	if (all_in && in_lo == lo && (in_hi == hi || reg_top(g->t, hi)))
+		return true;	/* a view of the register's used bits */
+	return two;
+}
+
+static void check_pair(struct rml_ctx *ctx, const struct reg_group *g, const struct rml_field *a,
 		       const struct rml_field *b)
 {
 	uint64_t alo, ahi, blo, bhi, lo, hi, reg;
@@ -107,10 +225,10 @@ static void check_pair(struct rml_ctx *ctx, const struct rml_table *t, const str
 	blo = b->part[RML_LSB].v, bhi = b->part[RML_MSB].v;
 	if (ahi < blo || bhi < alo)
 		return;
-	/* containment (including identical ranges) is a deliberate alias */
+	/* containment is judged once per containing field (check_contains) */
 	if ((alo <= blo && bhi <= ahi) || (blo <= alo && ahi <= bhi))
 		return;
-	if (!shared_reg(a, b, &reg) || !same_map(t, a, b))
+	if (!shared_reg(a, b, &reg) || !same_map(g->t, a, b))
 		return;
 	lo = alo > blo ? alo : blo;
 	hi = ahi < bhi ? ahi : bhi;
@@ -122,35 +240,101 @@ static void check_pair(struct rml_ctx *ctx, const struct rml_table *t, const str
 	rml_diag_note(ctx->diags, d, &a->loc, "%s is defined here", rml_field_label(ctx, a));
 }
 
+/* o holds other fields of its register: report it unless it does so on purpose. */
+static void check_contains(struct rml_ctx *ctx, const struct reg_group *g,
+			   const struct rml_field *o)
+{
+	const struct rml_field *in = NULL, *partial;
+	const char *ol, *il;
+	struct rml_diag *d;
+
+	for (size_t k = g->start; k < g->end && !in; k++) {
+		const struct rml_field *c = g->v[k].f;
+
+		if (peers(g, o, c) && holds(o, c) && !same_bits(o, c))
+			in = c;
+	}
+	if (!in || deliberate(g, o, &partial))
+		return;
+	ol = rml_field_label(ctx, o);
+	il = rml_field_label(ctx, in);
+	if (partial)
+		d = rml_report_field(ctx, o, in,
+				     "%s (bits %" PRIu64 ":%" PRIu64 ") contains %s (bits %" PRIu64
+				     ":%" PRIu64 ") in register 0x%" PRIx64
+				     " and partly overlaps %s (bits %" PRIu64 ":%" PRIu64 ")",
+				     ol, o->part[RML_MSB].v, o->part[RML_LSB].v, il,
+				     in->part[RML_MSB].v, in->part[RML_LSB].v, o->part[RML_REG].v,
+				     rml_field_label(ctx, partial), partial->part[RML_MSB].v,
+				     partial->part[RML_LSB].v);
+	else
+		d = rml_report_field(ctx, o, in,
+				     "%s (bits %" PRIu64 ":%" PRIu64 ") contains %s (bits %" PRIu64
+				     ":%" PRIu64 ") in register 0x%" PRIx64
+				     " but is neither the whole register nor a group of fields",
+				     ol, o->part[RML_MSB].v, o->part[RML_LSB].v, il,
+				     in->part[RML_MSB].v, in->part[RML_LSB].v, o->part[RML_REG].v);
+	rml_diag_note(ctx->diags, d, &in->loc, "%s is defined here", il);
+}
+
 /*
  * Only fields of one register can overlap (shared_reg): each pair is compared within its
  * register's group, so a table of n fields over many registers costs n log n, not n^2
  * (100,000 REG_FIELDs took 11 minutes pair by pair). In each pair a is the earlier field
  * of the table, as before.
  */
+static int cmp_u64(const void *pa, const void *pb)
+{
+	uint64_t a = *(const uint64_t *)pa, b = *(const uint64_t *)pb;
+
+	return a < b ? -1 : a > b;
+}
+
 static void check_table(struct rml_ctx *ctx, const struct rml_table *t)
 {
 	struct slot *v = rml_xcalloc(t->nfields + 1, sizeof(*v));
-	size_t n = 0, start, end;
+	/* registers of fields whose bits are not known: a containment there is not judged */
+	uint64_t *blind = rml_xcalloc(t->nfields + 1, sizeof(*blind));
+	size_t n = 0, nblind = 0, start, end;
+	bool blind_all = false;
 
-	for (size_t i = 0; i < t->nfields; i++)
-		if (usable(t->fields[i]))
-			v[n++] = (struct slot){ t->fields[i], i };
+	for (size_t i = 0; i < t->nfields; i++) {
+		const struct rml_field *f = t->fields[i];
+
+		if (usable(f))
+			v[n++] = (struct slot){ f, i };
+		else if (f->empty)
+			continue;
+		else if (f->part[RML_REG].known)
+			blind[nblind++] = f->part[RML_REG].v;
+		else
+			blind_all = true;
+	}
 	qsort(v, n, sizeof(*v), cmp_by_reg);
+	qsort(blind, nblind, sizeof(*blind), cmp_u64);
 	for (start = 0; start < n; start = end) {
-		for (end = start + 1;
-		     end < n && v[end].f->part[RML_REG].v == v[start].f->part[RML_REG].v;)
+		uint64_t reg = v[start].f->part[RML_REG].v;
+
+		for (end = start + 1; end < n && v[end].f->part[RML_REG].v == reg;)
 			end++;
+		struct reg_group g = { t, v, start, end };
+
 		for (size_t j = start + 1; j < end; j++)
 			for (size_t i = start; i < j; i++)
-				check_pair(ctx, t, v[i].f, v[j].f);
+				check_pair(ctx, &g, v[i].f, v[j].f);
+		/* one more field inside may be there, making a group */
+		if (blind_all || bsearch(&reg, blind, nblind, sizeof(*blind), cmp_u64))
+			continue;
+		for (size_t i = start; i < end; i++)
+			check_contains(ctx, &g, v[i].f);
 	}
+	free(blind);
 	free(v);
 }
 
 const struct rml_rule rule_field_overlap = {
 	.id = "field-overlap",
-	.summary = "Two fields of one table partly share the bits of one register.",
+	.summary = "Two fields of one table share bits of one register by mistake.",
 	.confidence = RML_CONF_HIGH,
 	.check_table = check_table,
 };

@@ -13,7 +13,9 @@
  * kinds recorded where a call is made (on_path), that finding's own line must also be on
  * the violation's call stack, so one run of the wrapper cannot vouch for all its callers.
  * A kind whose rule does not exist yet is left out. Both directions must hold, except for
- * violations the driver marks on their line as beyond static analysis:
+ * kinds the runtime records for deliberate cases too (a field containing another: a finding
+ * must have been seen, but most containments are no finding), and for violations the
+ * driver marks on their line as beyond static analysis:
  *	// runtime-only: <kind> -- <reason>
  */
 #include "agree.h"
@@ -34,14 +36,18 @@ struct kind_rule {
 	const char *rule;	/* the rule that finds it statically; NULL: none does */
 	bool by_field;		/* matched on the field's parts, else on the line */
 	bool on_path;		/* through a wrapper: the finding's line on the call stack */
+	bool maybe;		/* the runtime records deliberate cases too: a violation of the
+				   kind needs no finding, a finding of the rule may pair with it */
 };
 
 static const struct kind_rule kinds[] = {
 	{ "lsb-gt-msb", "field-lsb-gt-msb", true, false },
 	{ "field-beyond-val-bits", "field-exceeds-reg-width", true, false },
 	{ "field-overlap", "field-overlap", true, false },
-	/* one field's bits contain the other's: intended (field-overlap's doc), never a finding */
-	{ "field-overlap-contained", NULL, true, false },
+	/* one field's bits contain the other's: mostly deliberate (a whole-register field, an
+	   alias, a group), which the runtime cannot tell from one bit too many; field-overlap
+	   reports the latter, and each of its containments must have been seen */
+	{ "field-overlap-contained", "field-overlap", true, false, true },
 	{ "value-exceeds-field", "write-exceeds-field-width", false, true },
 	{ "mask-outside-field", "update-mask-outside-field", false, true },
 	{ "id-out-of-range", "field-id-out-of-range", false, true },
@@ -368,7 +374,7 @@ static int unfound(const struct vlog *vl, const char *src, size_t srclen, FILE *
 	for (size_t j = 0; j < vl->n; j++) {
 		const struct violation *v = &vl->v[j];
 
-		if (v->matched || runtime_only(src, srclen, v->line, v->k->kind))
+		if (v->matched || v->k->maybe || runtime_only(src, srclen, v->line, v->k->kind))
 			continue;
 		fprintf(out, "%.*s: violation not found statically (rule %s)\n", (int)v->textlen,
 			v->text, v->k->rule);

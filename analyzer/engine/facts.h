@@ -63,6 +63,8 @@ struct rml_field {
 	const char *member;		/* struct member name for RML_TBL_STRUCT, else NULL */
 	unsigned width_sym;		/* lsb and msb unknown but written alike (8 + id, 8 + id):
 					   the width that gives, else 0 */
+	bool empty;			/* its initialiser writes no part (`{}`): a slot the
+					   variant leaves out, not a field at reg 0, bit 0 */
 	/* Link results: the regmaps the field is allocated on. */
 	const char **maps;		/* keys (arena), nmaps of them */
 	size_t nmaps;

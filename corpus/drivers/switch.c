@@ -6,7 +6,8 @@
  * enum and a port. Three defects, all through the wrappers: the CPU port (numbered after
  * the front ports) is used on a field whose table entry only has copies for the front
  * ports; symmetric pause, a two-flag value, is written to the 1-bit pause enable; a PFC
- * clear passes its mask in register position.
+ * clear passes its mask in register position. And one in the table: the scheduler's next
+ * config starts one bit low, on the ingress drop mode, so setting it sets drop mode too.
  */
 #include <linux/bits.h>
 #include <linux/device.h>
@@ -63,8 +64,8 @@ static const struct reg_field sw_regfields[REGFIELD_MAX] = {
 	[SYS_PAUSE_CFG_PAUSE_STOP]	= REG_FIELD_ID(SYS_PAUSE_CFG, 1, 9, SW_NUM_PORTS, SW_PORT_STRIDE),
 	[SYS_PAUSE_CFG_PAUSE_ENA]	= REG_FIELD_ID(SYS_PAUSE_CFG, 0, 0, SW_NUM_PORTS, SW_PORT_STRIDE), // expected-note {{'SYS_PAUSE_CFG_PAUSE_ENA' is defined here}}
 	[QSYS_PORT_MODE_PORT_ENA]	= REG_FIELD_ID(QSYS_PORT_MODE, 14, 14, SW_NUM_PORTS, SW_PORT_STRIDE), // expected-note {{'QSYS_PORT_MODE_PORT_ENA' is defined here}}
-	[QSYS_PORT_MODE_SCH_NEXT_CFG]	= REG_FIELD_ID(QSYS_PORT_MODE, 11, 13, SW_NUM_PORTS, SW_PORT_STRIDE),
-	[QSYS_PORT_MODE_INGRESS_DROP_MODE] = REG_FIELD_ID(QSYS_PORT_MODE, 9, 9, SW_NUM_PORTS, SW_PORT_STRIDE),
+	[QSYS_PORT_MODE_SCH_NEXT_CFG]	= REG_FIELD_ID(QSYS_PORT_MODE, 9, 13, SW_NUM_PORTS, SW_PORT_STRIDE), // expected-warning {{'QSYS_PORT_MODE_SCH_NEXT_CFG' (bits 13:9) contains 'QSYS_PORT_MODE_INGRESS_DROP_MODE' (bits 9:9) in register 0x300 but is neither the whole register nor a group of fields [field-overlap]}}
+	[QSYS_PORT_MODE_INGRESS_DROP_MODE] = REG_FIELD_ID(QSYS_PORT_MODE, 9, 9, SW_NUM_PORTS, SW_PORT_STRIDE), // expected-note {{'QSYS_PORT_MODE_INGRESS_DROP_MODE' is defined here}}
 	[QSYS_PORT_MODE_TX_PFC_ENA]	= REG_FIELD_ID(QSYS_PORT_MODE, 1, 8, SW_NUM_PORTS, SW_PORT_STRIDE), // expected-note {{'QSYS_PORT_MODE_TX_PFC_ENA' is defined here}}
 	[QSYS_PORT_MODE_TX_PFC_MODE]	= REG_FIELD_ID(QSYS_PORT_MODE, 0, 0, SW_NUM_PORTS, SW_PORT_STRIDE),
 };

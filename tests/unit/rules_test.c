@@ -73,6 +73,15 @@ static void run(struct fixture *fx, const char *id)
 	rml_diags_sort(&fx->d);
 }
 
+/* Run again on changed facts, from no diagnostic (sorting folds a repeated one away). */
+static size_t rerun(struct fixture *fx, const char *id)
+{
+	rml_diags_fini(&fx->d);
+	rml_diags_init(&fx->d, &fx->f.arena);
+	run(fx, id);
+	return rml_diags_count(&fx->d);
+}
+
 static const struct rml_diag *diag(struct fixture *fx, size_t i)
 {
 	assert_true(i < rml_diags_count(&fx->d));
@@ -174,6 +183,136 @@ static void overlap_unallocated_needs_the_same_register_spelling(void **state)
 	b->reg_text = "SROT_CTRL_OFF";
 	run(fx, "field-overlap");
 	assert_int_equal(rml_diags_count(&fx->d), 1);
+}
+
+static void overlap_contained_one_bit_too_wide(void **state)
+{
+	struct fixture *fx = *state;
+
+	field(fx, "F_MUTE", 1, 0x10, 0, 1);	/* should be bit 0: swallows F_EN */
+	field(fx, "F_EN", 2, 0x10, 1, 1);
+	field(fx, "F_GAIN", 3, 0x10, 2, 7);
+	run(fx, "field-overlap");
+	assert_int_equal(rml_diags_count(&fx->d), 1);
+	assert_int_equal(diag(fx, 0)->loc.line, 1);
+	assert_string_equal(diag(fx, 0)->msg,
+			    "'F_MUTE' (bits 1:0) contains 'F_EN' (bits 1:1) in register 0x10 but is "
+			    "neither the whole register nor a group of fields");
+	assert_int_equal(diag(fx, 0)->nnotes, 1);
+	assert_int_equal(diag(fx, 0)->notes[0].loc.line, 2);
+}
+
+/* The whole register is 0 to val_bits - 1, any width; without val_bits 8, 16 or 32 bits. */
+static void overlap_whole_register_follows_val_bits(void **state)
+{
+	struct fixture *fx = *state;
+	struct rml_regcfg cfg = { .name = "foo_cfg" };
+
+	field(fx, "F_ALL", 1, 0x10, 0, 11);
+	field(fx, "F_EN", 2, 0x10, 0, 0);
+	field(fx, "F_MODE", 3, 0x10, 12, 13);	/* outside F_ALL: it is no view either */
+	assert_int_equal(rerun(fx, "field-overlap"), 1);	/* 12 bits: no register of unknown width */
+	cfg.val_bits = rml_ce_const(12, 32, false);
+	fx->t->cfg = &cfg;
+	assert_int_equal(rerun(fx, "field-overlap"), 0);	/* the 12-bit register, whole (F_MODE is
+							   field-exceeds-reg-width's) */
+	fx->t->fields[2]->part[RML_REG] = rml_ce_const(0x11, 32, false);
+	cfg.val_bits = rml_ce_const(16, 32, false);
+	assert_int_equal(rerun(fx, "field-overlap"), 1);	/* 12 of 16 bits, one field inside */
+	fx->t->cfg = NULL;
+	fx->t->fields[0]->part[RML_MSB] = rml_ce_const(7, 32, false);
+	assert_int_equal(rerun(fx, "field-overlap"), 0);	/* 7:0 of a register of unknown width */
+}
+
+/* A view spans the bits the register's other fields use, or from them to the top bit. */
+static void overlap_views_of_the_used_bits(void **state)
+{
+	struct fixture *fx = *state;
+	struct rml_regcfg cfg = { .name = "foo_cfg" };
+
+	cfg.val_bits = rml_ce_const(32, 32, false);
+	fx->t->cfg = &cfg;
+	field(fx, "F_ADDR_REG", 1, 0x10, 1, 31);
+	field(fx, "F_SLAVE", 2, 0x10, 1, 7);
+	field(fx, "F_IRQ_SET", 3, 0x20, 0, 13);
+	field(fx, "F_IRQ_A", 4, 0x20, 0, 0);
+	field(fx, "F_IRQ_B", 5, 0x20, 13, 13);
+	assert_int_equal(rerun(fx, "field-overlap"), 0);
+	cfg.val_bits = rml_ce_const(64, 32, false);	/* 31:1 is no longer up to the top */
+	assert_int_equal(rerun(fx, "field-overlap"), 1);
+	assert_int_equal(diag(fx, 0)->loc.line, 1);
+}
+
+/* Tiled, bits 0..63 (a 64-bit mask), and gapped groups of two ranges or more. */
+static void overlap_groups(void **state)
+{
+	struct fixture *fx = *state;
+
+	field(fx, "F_WIDE", 1, 0x10, 0, 63);
+	field(fx, "F_LO", 2, 0x10, 0, 31);
+	field(fx, "F_HI", 3, 0x10, 32, 63);
+	field(fx, "F_FLAGS", 4, 0x20, 0, 6);
+	field(fx, "F_A", 5, 0x20, 1, 1);
+	field(fx, "F_A_ALIAS", 6, 0x20, 1, 1);
+	field(fx, "F_OUTSIDE", 7, 0x20, 8, 9);
+	assert_int_equal(rerun(fx, "field-overlap"), 1);	/* one range inside F_FLAGS, aliased */
+	assert_int_equal(diag(fx, 0)->loc.line, 4);
+	field(fx, "F_B", 8, 0x20, 4, 4);
+	assert_int_equal(rerun(fx, "field-overlap"), 0);	/* now a group of two flags */
+}
+
+/* A field holding one and partly overlapping another: both are said. */
+static void overlap_contains_and_partly_overlaps(void **state)
+{
+	struct fixture *fx = *state;
+
+	field(fx, "F_G", 1, 0x10, 2, 5);
+	field(fx, "F_H", 2, 0x10, 2, 3);
+	field(fx, "F_I", 3, 0x10, 4, 4);
+	field(fx, "F_K", 4, 0x10, 5, 7);
+	assert_int_equal(rerun(fx, "field-overlap"), 2);	/* F_I, inside F_G, misses F_K */
+	assert_string_equal(diag(fx, 0)->msg,
+			    "'F_G' (bits 5:2) contains 'F_H' (bits 3:2) in register 0x10 and partly "
+			    "overlaps 'F_K' (bits 7:5)");
+	assert_non_null(strstr(diag(fx, 1)->msg, "'F_K' (bits 7:5) overlaps 'F_G'"));
+}
+
+/* A field of unknown bits on the register, or on an unknown one, may be inside too. */
+static void overlap_contained_silent_beside_unknown_bits(void **state)
+{
+	struct fixture *fx = *state;
+	struct rml_field *x;
+
+	field(fx, "F_FLAGS", 1, 0x10, 1, 6);
+	field(fx, "F_A", 2, 0x10, 1, 1);
+	x = field(fx, "F_B", 3, 0x20, 4, 4);
+	assert_int_equal(rerun(fx, "field-overlap"), 1);
+	x->part[RML_LSB] = x->part[RML_MSB] = rml_ce_unknown("'chan' is a parameter");
+	assert_int_equal(rerun(fx, "field-overlap"), 1);	/* another register */
+	x->part[RML_REG] = rml_ce_const(0x10, 32, false);
+	assert_int_equal(rerun(fx, "field-overlap"), 0);
+	x->part[RML_REG] = rml_ce_unknown("'base' is a parameter");
+	assert_int_equal(rerun(fx, "field-overlap"), 0);
+}
+
+/* `{}` slots, and REG_FIELD_ID families of different sizes, are no containment. */
+static void overlap_contained_slots_and_families(void **state)
+{
+	struct fixture *fx = *state;
+	struct rml_field *st = field(fx, "F_IRQ_STATUS", 1, 0x0, 0, 3);
+	struct rml_field *slot = field(fx, "F_GLOBAL_IRQ_CLEAR", 2, 0x0, 0, 0);
+	struct rml_field *wide = field(fx, "rxtx_fifowm", 3, 0xc000, 1, 11);
+	struct rml_field *narrow = field(fx, "fifowm", 4, 0xc000, 1, 5);
+
+	(void)st;
+	slot->empty = true;
+	wide->part[RML_ID_SIZE] = rml_ce_const(7, 32, false);
+	narrow->part[RML_ID_SIZE] = rml_ce_const(5, 32, false);
+	wide->part[RML_ID_OFFSET] = narrow->part[RML_ID_OFFSET] = rml_ce_const(0x1000, 32, false);
+	assert_int_equal(rerun(fx, "field-overlap"), 0);
+	slot->empty = false;
+	narrow->part[RML_ID_SIZE] = rml_ce_const(7, 32, false);
+	assert_int_equal(rerun(fx, "field-overlap"), 2);
 }
 
 static void reg_width_uses_the_tied_config(void **state)
@@ -408,6 +547,13 @@ int main(int argc, char **argv)
 		T(overlap_keys_on_the_regmap),
 		T(overlap_id_fields_compare_on_their_base),
 		T(overlap_unallocated_needs_the_same_register_spelling),
+		T(overlap_contained_one_bit_too_wide),
+		T(overlap_whole_register_follows_val_bits),
+		T(overlap_views_of_the_used_bits),
+		T(overlap_groups),
+		T(overlap_contains_and_partly_overlaps),
+		T(overlap_contained_slots_and_families),
+		T(overlap_contained_silent_beside_unknown_bits),
 		T(reg_width_uses_the_tied_config),
 		T(reg_width_defaults_to_32),
 		T(update_bits_shapes),

@@ -72,6 +72,7 @@ static void read_field(struct ex *x, struct rml_field *fld, CXCursor init)
 		return;
 	}
 	ex_get_kids(init, &k);
+	fld->empty = true;
 	for (i = 0; i < k.n; i++) {
 		CXCursor e = k.c[i];
 		int part = (int)pos;
@@ -88,6 +89,7 @@ static void read_field(struct ex *x, struct rml_field *fld, CXCursor init)
 		if (part < 0 || part >= RML_NPART)
 			continue;
 		fld->part[part] = ex_eval_top(x, e);
+		fld->empty = false;
 		at[part] = e;
 		if (part == RML_REG)
 			fld->reg_text = ex_spelled_text(x, e);

@@ -163,6 +163,7 @@ static void settle_field(struct ex *x, CXCursor var, const struct rml_table *t,
 		} else {
 			continue;	/* not written */
 		}
+		fld->empty = false;
 		if (p == RML_REG)
 			fld->reg_text = NULL;
 		if (p == RML_LSB || p == RML_MSB)
