@@ -830,5 +830,40 @@ class FieldOperators(unittest.TestCase):
         self.assertEqual(mutate.judge(m2, 'flags', mutate.Result(0, [], [])), 'detected')
 
 
+class Options(unittest.TestCase):
+    def parse(self, *argv):
+        old = sys.argv
+        sys.argv = ['ci/mutate'] + list(argv)
+        try:
+            return mutate.options()
+        finally:
+            sys.argv = old
+
+    def test_the_api_and_its_operators(self):
+        a = self.parse()
+        self.assertEqual((a.api, [o.name for o in a.op_list]),
+                         ('regmap', ['swap-mask-value', 'drop-shift', 'one-under-bit',
+                                     'bulk-count-in-bytes']))
+        b = self.parse('--api', 'field')
+        self.assertEqual(len(b.op_list), 13)
+        self.assertEqual(self.parse('--ops', 'shorten-table').api, 'field')
+
+    def test_one_api_at_a_time(self):
+        with open(os.devnull, 'w') as null:
+            err, sys.stderr = sys.stderr, null
+            try:
+                with self.assertRaises(SystemExit):
+                    self.parse('--ops', 'swap-lsb-msb,drop-shift')
+                with self.assertRaises(SystemExit):
+                    self.parse('--api', 'regmap', '--ops', 'swap-lsb-msb')
+            finally:
+                sys.stderr = err
+
+    def test_remarks_on_the_other_lines(self):
+        v = 'd/f.c:10:3: remark: a\nd/f.c:31:1: remark: b\nd/g.c:31:1: remark: c\n'
+        self.assertEqual(mutate.remarks_on(v, 'd/f.c', (10, 10)), ['d/f.c:10:3: remark: a'])
+        self.assertEqual(len(mutate.remarks_on(v, 'd/f.c', (10, 10), (('d/f.c', 30, 31),))), 2)
+
+
 if __name__ == '__main__':
     unittest.main()
