@@ -500,5 +500,371 @@ class Overlay(unittest.TestCase):
         self.assertEqual(r.overlay_path('lone', 'd/h.c', 'd/h.c'), 'd/h.c')
 
 
+# A driver of the regmap_field API in the shapes 6.12's have: an enum-indexed table
+# allocated in bulk, per-variant tables reached through a member, a field in a variable and
+# a designated one, a wrapper taking the enum index, a non-devm allocation freed on remove.
+FIELD_H = '''\
+#define CTRL		0x10
+#define IRQ		0x14
+#define SEL		0x18
+#define MODE_SHIFT	1
+
+enum foo_field_id { F_EN, F_MODE, F_GAIN, F_MAX };
+enum bar_field_id { B_LOW, B_HIGH, B_MAX };
+
+struct bar_data {
+	const struct reg_field *fields;
+};
+
+struct foo {
+	struct regmap *map;
+	const struct bar_data *data;
+	struct regmap_field *fields[F_MAX];
+	struct regmap_field *bar[B_MAX];
+	struct regmap_field *irq;
+	struct regmap_field *sel;
+};
+'''
+
+FIELD_C = '''\
+#include <linux/regmap.h>
+#include "foo.h"
+
+static const struct regmap_config foo_regmap = {
+	.reg_bits = 8,
+	.val_bits = 8,
+};
+
+static const struct reg_field foo_fields[] = {
+	[F_EN] = REG_FIELD(CTRL, 0, 0),
+	[F_MODE] = REG_FIELD(CTRL, 1, 3),
+	[F_GAIN] = REG_FIELD(CTRL, 4, 7),
+};
+
+static const struct reg_field bar_v1_fields[] = {
+	REG_FIELD(SEL, 0, 1),
+	REG_FIELD(SEL, 2, 3),
+};
+
+static const struct reg_field bar_v2_fields[] = {
+	REG_FIELD(SEL, 0, 2),
+	REG_FIELD(SEL, 4, 5),
+};
+
+static const struct bar_data bar_v1 = { .fields = bar_v1_fields };
+static const struct bar_data bar_v2 = { .fields = bar_v2_fields };
+
+static const struct reg_field irq_field = REG_FIELD(IRQ, 2, 5);
+static const struct reg_field sel_field = {
+	.reg = SEL,
+	.lsb = 4,
+	.msb = 6,
+};
+
+static int foo_field_write(struct foo *priv, enum foo_field_id id, unsigned int val)
+{
+	return regmap_field_write(priv->fields[id], val);
+}
+
+static int foo_probe(struct device *dev, struct foo *priv)
+{
+	struct regmap_field *f;
+	struct reg_field lf = REG_FIELD(CTRL, 0, 1);
+	int i, ret;
+
+	ret = devm_regmap_field_bulk_alloc(dev, priv->map, priv->fields, foo_fields, F_MAX);
+	if (ret)
+		return ret;
+	for (i = 0; i < B_MAX; i++) {
+		priv->bar[i] = devm_regmap_field_alloc(dev, priv->map, priv->data->fields[i]);
+		if (IS_ERR(priv->bar[i]))
+			return PTR_ERR(priv->bar[i]);
+	}
+	priv->irq = devm_regmap_field_alloc(dev, priv->map, irq_field);
+	if (IS_ERR(priv->irq)) {
+		dev_err(dev, "no irq field\\n");
+		return PTR_ERR(priv->irq);
+	}
+	priv->sel = regmap_field_alloc(priv->map, sel_field);
+	if (IS_ERR(priv->sel))
+		return PTR_ERR(priv->sel);
+	f = devm_regmap_field_alloc(dev, priv->map, lf);
+	if (IS_ERR(f))
+		return PTR_ERR(f);
+	regmap_field_write(priv->fields[F_MODE], 2);
+	foo_field_write(priv, F_GAIN, 3);
+	regmap_field_update_bits(priv->fields[F_GAIN], 0x3, 1);
+	regmap_field_write(priv->irq, 0);
+	regmap_field_write(priv->bar[B_HIGH], 1);
+	regmap_field_write(priv->fields[F_MODE], ret);
+	return regmap_field_write(f, 1);
+}
+
+static void foo_remove(struct foo *priv)
+{
+	regmap_field_free(priv->sel);
+}
+'''
+
+
+def fln(fragment, text=FIELD_C):
+    lines = [k for k, l in enumerate(text.split('\n'), 1) if fragment in l]
+    assert len(lines) == 1, fragment
+    return lines[0]
+
+
+class FieldOperators(unittest.TestCase):
+    def setUp(self):
+        self.tree = Tree(c=FIELD_C, h=FIELD_H)
+        self.drv = self.tree.driver()
+        self.ops = {op.name: op for op in mutate.OPS}
+
+    def tearDown(self):
+        self.tree.close()
+
+    def sites(self, name):
+        return mutate.find_sites([self.ops[name]], self.drv)[name]
+
+    def mutated(self, site):
+        text = site.apply(self.drv.src.text)
+        self.assertEqual(text.count('\n'), self.drv.src.text.count('\n'))
+        return text.split('\n')[site.lines[0] - 1:site.lines[1]]
+
+    def test_the_apis(self):
+        self.assertEqual({op.name for op in mutate.OPS if op.api == 'regmap'},
+                         {'swap-mask-value', 'drop-shift', 'one-under-bit',
+                          'bulk-count-in-bytes'})
+        self.assertEqual(len([op for op in mutate.OPS if op.api == 'field']), 13)
+
+    def test_definitions(self):
+        fm = mutate.field_model(self.drv)
+        got = [(d.kind, d.name(), fm.bits(d)) for d in fm.defs]
+        self.assertEqual(got, [
+            ('REG_FIELD', 'foo_fields[F_EN]', (0, 0)),
+            ('REG_FIELD', 'foo_fields[F_MODE]', (1, 3)),
+            ('REG_FIELD', 'foo_fields[F_GAIN]', (4, 7)),
+            ('REG_FIELD', 'bar_v1_fields[0]', (0, 1)),
+            ('REG_FIELD', 'bar_v1_fields[1]', (2, 3)),
+            ('REG_FIELD', 'bar_v2_fields[0]', (0, 2)),
+            ('REG_FIELD', 'bar_v2_fields[1]', (4, 5)),
+            ('REG_FIELD', 'irq_field', (2, 5)),
+            ('designated', 'sel_field', (4, 6)),
+            ('REG_FIELD', 'lf', (0, 1))])
+        self.assertEqual(fm.defs[-1].func, 'foo_probe')
+
+    def test_handles(self):
+        fm = mutate.field_model(self.drv)
+
+        def names(text):
+            return [d.name() for d in fm.handle_defs(toks(text))]
+        self.assertEqual(names('priv->fields[F_GAIN]'), ['foo_fields[F_GAIN]'])     # bulk
+        self.assertEqual(names('p->bar[B_HIGH]'), ['bar_v1_fields[1]', 'bar_v2_fields[1]'])
+        self.assertEqual(names('priv->irq'), ['irq_field'])
+        self.assertEqual(names('priv->sel'), ['sel_field'])
+        self.assertEqual(names('f'), ['lf'])
+        self.assertEqual(names('priv->fields[id]'), [])     # not a constant: unknown
+        self.assertEqual(names('priv->other'), [])
+
+    def test_swap_lsb_msb(self):
+        ss = self.sites('swap-lsb-msb')
+        # one-bit fields are no site; the designated one is
+        self.assertEqual(len(ss), 9)
+        s = [x for x in ss if 'sel_field' in x.what][0]
+        text = s.apply(self.drv.src.text)
+        self.assertIn('.lsb = 6,\n\t.msb = 4,', text)
+        self.assertEqual(self.mutated([x for x in ss if 'F_GAIN' in x.what][0]),
+                         ['\t[F_GAIN] = REG_FIELD(CTRL, 7, 4),'])
+
+    def test_widen_field(self):
+        ss = self.sites('widen-field')
+        got = {x.lines[0]: (x.what.split(': ')[1], self.ops['widen-field'].equivalent(
+            self.drv, x)) for x in ss}
+        # F_EN (bit 0) grows into bit 1 of F_MODE (1..3): an overlap
+        self.assertIn("msb '0' becomes 1", got[fln('[F_EN] =')][0])
+        self.assertIsNone(got[fln('[F_EN] =')][1])
+        self.assertIn("msb '3' becomes 4", got[fln('[F_MODE] =')][0])
+        self.assertIsNone(got[fln('[F_MODE] =')][1])
+        self.assertIn("lsb '4' becomes 3", got[fln('[F_GAIN] =')][0])
+        # irq_field (IRQ) and sel_field (SEL) have no neighbour on their register
+        self.assertNotIn(fln('irq_field = REG'), got)
+
+    def test_widen_into_a_one_bit_neighbour(self):
+        c = ('#include "foo.h"\nstatic const struct reg_field t[] = {\n'
+             '\tREG_FIELD(CTRL, 0, 3),\n\tREG_FIELD(CTRL, 4, 4),\n\tREG_FIELD(IRQ, 5, 7),\n};\n')
+        tree = Tree(c=c, h=FIELD_H)
+        try:
+            drv = tree.driver()
+            op = self.ops['widen-field']
+            ss = mutate.find_sites([op], drv)[op.name]
+            self.assertEqual([(x.lines[0], x.info['bits']) for x in ss], [(3, '0 4'), (4, '3 4')])
+            # a field grown over a one-bit neighbour is reported now (no deliberate form)
+            self.assertIsNone(op.equivalent(drv, ss[0]))
+            self.assertIsNone(op.equivalent(drv, ss[1]))    # 3..4 against 0..3
+        finally:
+            tree.close()
+
+    def test_field_past_reg_width(self):
+        ss = self.sites('field-past-reg-width')
+        self.assertEqual(self.mutated([x for x in ss if 'F_MODE' in x.what][0]),
+                         ['\t[F_MODE] = REG_FIELD(CTRL, 1, 8),'])   # val_bits 8
+        self.assertEqual(len(ss), 10)
+
+    def test_write_too_wide(self):
+        ss = self.sites('write-too-wide')
+        got = [(x.lines[0], x.shape, x.info['val']) for x in ss]
+        self.assertEqual(got, [
+            (fln('priv->fields[F_MODE], 2)'), 'direct', '0xa'),        # 3 bits: 2 | 8
+            (fln('foo_field_write(priv, F_GAIN'), 'through foo_field_write', '0x13'),
+            (fln('priv->irq, 0)'), 'direct', '0x10'),
+            (fln('priv->bar[B_HIGH], 1)'), 'direct', '0x5'),           # the widest variant
+            (fln('regmap_field_write(f, 1)'), 'direct', '0x5')])
+        self.assertEqual(self.mutated(ss[1]), ['\tfoo_field_write(priv, F_GAIN, 0x13);'])
+
+    def test_pre_shift_value(self):
+        ss = self.sites('pre-shift-value')
+        eq = self.ops['pre-shift-value'].equivalent
+        got = [(x.lines[0], x.info['val'], eq(self.drv, x)) for x in ss]
+        # the value 0 and the fields at bit 0 are no site; B_HIGH's lsb differs per variant
+        self.assertEqual([g[:2] for g in got], [(fln('priv->fields[F_MODE], 2)'), '(2) << 1'),
+                                                (fln('foo_field_write(priv, F_GAIN'),
+                                                 '(3) << 4')])
+        self.assertIn('still fits', got[0][2])      # 4 in a 3-bit field
+        self.assertIsNone(got[1][2])                # 0x30 in a 4-bit one
+
+    def test_update_mask_outside(self):
+        ss = self.sites('update-mask-outside')
+        self.assertEqual(len(ss), 1)
+        self.assertEqual(self.mutated(ss[0]),
+                         ['\tregmap_field_update_bits(priv->fields[F_GAIN], 0x13, 1);'])
+
+    def test_is_err(self):
+        drop = self.sites('drop-is-err')
+        null = self.sites('is-err-to-null')
+        self.assertEqual(len(drop), 4)
+        self.assertEqual(len(null), 4)
+        # the whole if (braces and all) goes; the lines stay
+        s = [x for x in drop if 'priv->irq' in x.what][0]
+        text = s.apply(self.drv.src.text).split('\n')
+        self.assertEqual(s.lines[0], fln('priv->irq = devm'))
+        self.assertEqual([l.strip() for l in text[fln('IS_ERR(priv->irq)') - 1:
+                                                   fln('PTR_ERR(priv->irq)') + 1]], [''] * 4)
+        self.assertEqual(text[fln('priv->sel = regmap') - 1], '\tpriv->sel = regmap_field_alloc('
+                         'priv->map, sel_field);')
+        n = [x for x in null if 'bar[i]' in x.what][0]
+        self.assertEqual(self.mutated(n), ['\t\tif (!priv->bar[i])'])
+
+    def test_drop_free(self):
+        ss = self.sites('drop-free')
+        self.assertEqual(len(ss), 1)
+        self.assertEqual(self.mutated(ss[0]), ['\t'])
+        self.assertEqual(ss[0].more, (('drivers/foo/foo.c', fln('priv->sel = regmap'),
+                                       fln('priv->sel = regmap')),))
+
+    def test_mutate_const_table(self):
+        ss = self.sites('mutate-const-table')
+        self.assertEqual([x.info['table'] for x in ss], ['foo_fields'])
+        text = ss[0].apply(self.drv.src.text).split('\n')
+        self.assertEqual(text[fln('foo_fields[] =') - 1],
+                         'static  struct reg_field foo_fields[] = {')
+        self.assertEqual(text[fln('bulk_alloc(dev') - 1].strip(),
+                         'foo_fields[0].reg += 4; ret = devm_regmap_field_bulk_alloc(dev, '
+                         'priv->map, priv->fields, foo_fields, F_MAX);')
+
+    def test_shorten_table(self):
+        ss = self.sites('shorten-table')
+        self.assertEqual([x.info['table'] for x in ss], ['foo_fields'])
+        self.assertEqual(self.mutated(ss[0]), ['\t'])
+        self.assertEqual(ss[0].more[0][1], fln('bulk_alloc(dev'))
+        self.assertIsNone(self.ops['shorten-table'].equivalent(self.drv, ss[0]))
+
+    def test_index_past_end(self):
+        ss = self.sites('index-past-end')
+        got = [(x.lines[0], x.shape) for x in ss]
+        self.assertEqual(got, [(fln('priv->fields[F_MODE], 2)'), 'direct'),
+                               (fln('foo_field_write(priv, F_GAIN'), 'through foo_field_write'),
+                               (fln('update_bits(priv->fields[F_GAIN]'), 'direct'),
+                               (fln('priv->bar[B_HIGH], 1)'), 'direct'),
+                               (fln('priv->fields[F_MODE], ret)'), 'direct')])
+        self.assertEqual(self.mutated(ss[1]), ['\tfoo_field_write(priv, F_MAX, 3);'])
+        self.assertEqual(self.mutated(ss[3]), ['\tregmap_field_write(priv->bar[B_MAX], 1);'])
+
+    def test_designated_to_assignments(self):
+        ss = self.sites('designated-to-assignments')
+        self.assertEqual(len(ss), 1)
+        self.assertEqual(self.mutated(ss[0]), [
+            '\tstruct reg_field lf; lf.reg = CTRL; lf.lsb = 0; lf.msb = 1;'])
+        self.assertEqual(ss[0].more[0][1], fln('f = devm_regmap_field_alloc(dev, priv->map, lf)'))
+
+    def test_shortened_table_with_its_own_size_is_equivalent(self):
+        c = FIELD_C.replace('foo_fields, F_MAX)', 'foo_fields, 2)')
+        tree = Tree(c=c, h=FIELD_H)
+        try:
+            drv = tree.driver()
+            op = self.ops['shorten-table']
+            ss = mutate.find_sites([op], drv)[op.name]
+            self.assertIn('does not reach past', op.equivalent(drv, ss[0]))
+        finally:
+            tree.close()
+
+    def test_no_site_without_a_known_handle(self):
+        c = ('#include "foo.h"\nint g(struct foo *priv, struct regmap_field *h)\n{\n'
+             '\tregmap_field_write(h, 1);\n'
+             '\treturn regmap_field_write(priv->fields[F_EN], 1);\n}\n')
+        tree = Tree(c=c, h=FIELD_H)
+        try:
+            drv = tree.driver()
+            ops = [self.ops[n] for n in ('write-too-wide', 'pre-shift-value', 'drop-is-err')]
+            self.assertEqual(sum(len(v) for v in mutate.find_sites(ops, drv).values()), 0)
+        finally:
+            tree.close()
+
+    def test_detected_through_another_line(self):
+        site = mutate.Site('drop-is-err', 'd/f.c', 'd/f.c', [], (10, 10), '', 'direct', {},
+                           (), 0, (('d/f.c', 30, 31),))
+        m = mutate.Mutant(site, self.ops['drop-is-err'], 'k')
+        f = mutate.Finding('alloc-result-unchecked', 'd/f.c', 31, 1, 'm', [])
+        m.res['flags'] = mutate.Result(0, [f], [])
+        self.assertEqual(mutate.judge(m, 'flags', mutate.Result(0, [], [])), 'detected')
+        m2 = mutate.Mutant(site, self.ops['shorten-table'], 'k')
+        g = mutate.Finding('field-id-out-of-range', 'd/f.c', 10, 1, 'm', [])
+        m2.res['flags'] = mutate.Result(0, [g], [])
+        self.assertEqual(mutate.judge(m2, 'flags', mutate.Result(0, [], [])), 'detected')
+
+
+class Options(unittest.TestCase):
+    def parse(self, *argv):
+        old = sys.argv
+        sys.argv = ['ci/mutate'] + list(argv)
+        try:
+            return mutate.options()
+        finally:
+            sys.argv = old
+
+    def test_the_api_and_its_operators(self):
+        a = self.parse()
+        self.assertEqual((a.api, [o.name for o in a.op_list]),
+                         ('regmap', ['swap-mask-value', 'drop-shift', 'one-under-bit',
+                                     'bulk-count-in-bytes']))
+        b = self.parse('--api', 'field')
+        self.assertEqual(len(b.op_list), 13)
+        self.assertEqual(self.parse('--ops', 'shorten-table').api, 'field')
+
+    def test_one_api_at_a_time(self):
+        with open(os.devnull, 'w') as null:
+            err, sys.stderr = sys.stderr, null
+            try:
+                with self.assertRaises(SystemExit):
+                    self.parse('--ops', 'swap-lsb-msb,drop-shift')
+                with self.assertRaises(SystemExit):
+                    self.parse('--api', 'regmap', '--ops', 'swap-lsb-msb')
+            finally:
+                sys.stderr = err
+
+    def test_remarks_on_the_other_lines(self):
+        v = 'd/f.c:10:3: remark: a\nd/f.c:31:1: remark: b\nd/g.c:31:1: remark: c\n'
+        self.assertEqual(mutate.remarks_on(v, 'd/f.c', (10, 10)), ['d/f.c:10:3: remark: a'])
+        self.assertEqual(len(mutate.remarks_on(v, 'd/f.c', (10, 10), (('d/f.c', 30, 31),))), 2)
+
+
 if __name__ == '__main__':
     unittest.main()
