@@ -3,8 +3,10 @@
  * force_write, regmap_fields_write/force_write, or the value of an update_bits call) has
  * bits beyond the field's width. At runtime the value is shifted into place and masked:
  * the high bits are dropped without an error. Followed through the driver's wrappers.
- * Silent when: the value, the handle or the field is not known; the value is negative or
- * all ones at its own type (~0, 0xFFFFFFFF: "every bit").   See write_exceeds_field_width.md.
+ * Silent when: the value, the handle or the field is not known; the value is negative
+ * (a two's complement field's value) unless it is a shift that overflowed int into the
+ * field's position; all ones at its own type (~0, 0xFFFFFFFF: "every bit").
+ *                                                         See write_exceeds_field_width.md.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -21,26 +23,38 @@ static void check_field(const struct rml_field *fld, void *data)
 	struct arg *a = data;
 	const struct rml_operand *v = &a->wi->value;
 	unsigned width = rml_field_width(fld);
-	uint64_t lsb, max;
+	uint64_t lsb, max, val;
 	char hint[160] = "";
 
-	if (!width || width >= 64 || v->kind != RML_OP_CONST || rml_ce_is_negative(v->v))
+	if (!width || width >= 64 || v->kind != RML_OP_CONST)
 		return;
-	/* all ones at its own type (0xFFFFFFFF, ~0u): "set every bit of the field" */
-	if (v->v.bits && (v->v.bits == 64 ? v->v.v == UINT64_MAX :
-			  v->v.v == (UINT64_C(1) << v->v.bits) - 1))
-		return;
+	val = v->v.v;
 	max = (UINT64_C(1) << width) - 1;
-	if (v->v.v <= max)
-		return;
 	lsb = fld->part[RML_LSB].v;
+	if (rml_ce_is_negative(v->v)) {
+		/*
+		 * Negative: a signed value for a two's complement field (-2 in 4 bits), which
+		 * the mask encodes right, unless it is a shift that overflowed int ((0x2 << 30)
+		 * is INT_MIN): the unsigned int the call receives then lies wholly in the
+		 * field's register position.
+		 */
+		val &= UINT32_MAX;
+		if (!lsb || lsb >= 32 || (val & ((UINT64_C(1) << lsb) - 1)) || (val >> lsb) > max)
+			return;
+	}
+	/* all ones at its own type (0xFFFFFFFF, ~0u): "set every bit of the field" */
+	if (v->v.bits && (v->v.bits == 64 ? val == UINT64_MAX :
+			  val == (UINT64_C(1) << v->v.bits) - 1))
+		return;
+	if (val <= max)
+		return;
 	/* a value already shifted into register position: BIT(lsb), FIELD_PREP(mask, x) */
-	if (lsb && lsb < 64 && !(v->v.v & ((UINT64_C(1) << lsb) - 1)) && (v->v.v >> lsb) <= max)
+	if (lsb && lsb < 64 && !(val & ((UINT64_C(1) << lsb) - 1)) && (val >> lsb) <= max)
 		snprintf(hint, sizeof(hint),
 			 "; it looks already shifted into register position (bits %" PRIu64 ":%" PRIu64
-			 "): write 0x%" PRIx64 "", fld->part[RML_MSB].v, lsb, v->v.v >> lsb);
+			 "): write 0x%" PRIx64 "", fld->part[RML_MSB].v, lsb, val >> lsb);
 	rml_report_write(a->ctx, a->wi, fld,
-			 "writes %" PRIu64 " to %s (%u bit%s, max %" PRIu64 ")%s", v->v.v,
+			 "writes %" PRIu64 " to %s (%u bit%s, max %" PRIu64 ")%s", val,
 			 rml_field_label(a->ctx, fld), width, width == 1 ? "" : "s", max, hint);
 }
 

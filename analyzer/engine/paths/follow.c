@@ -232,7 +232,9 @@ static void alloc_exit(struct track *tr, const struct pst *s, unsigned node)
 	if (mine)
 		return;
 	if (tr->alloc->api->devm) {	/* never a leak: only what the other rules need */
-		if ((s->holders & fc->owner) && exit_class(tr, s, v, hid2) == EXIT_SUCCESS_ &&
+		/* an exit that may succeed (`return devm_foo(...)`: not known) leaves the
+		   member untested for the functions that use it */
+		if ((s->holders & fc->owner) && exit_class(tr, s, v, hid2) != EXIT_ERROR &&
 		    !(s->flags & (F_TESTED | F_ESCAPED))) {
 			bool handed = (v->kind == RML_VAL_ALLOC && v->alloc == tr->alloc) ||
 				      val_class(tr, s, v, hid2) == V_LINK;
