@@ -332,9 +332,109 @@ static void check_table(struct rml_ctx *ctx, const struct rml_table *t)
 	free(v);
 }
 
+/*
+ * Fields kept in variables of their own (`static const struct reg_field x = REG_FIELD(...)`,
+ * one per field) are one table in all but name: those of one file that the driver
+ * allocates by their own name, each on regmaps it can name, and stores in handles of
+ * their own, are compared as one table, so two of them that claim the same bits of one
+ * register on one regmap are found too. Two variables whose handles go to the same place
+ * (`f = devm_regmap_field_alloc(dev, map, rev2 ? sel_16g : sel_10g)`, a variant's pointer
+ * to one of them) are alternatives, never on one device together: left out.
+ */
+struct single {
+	const struct rml_table *t;
+	size_t order;
+	const char *dst;	/* the handle it is stored in ("" for several, NULL: none) */
+};
+
+static int cmp_by_file(const void *pa, const void *pb)
+{
+	const struct single *a = pa, *b = pb;
+	int c = strcmp(a->t->loc.file, b->t->loc.file);
+
+	return c ? c : (a->order > b->order) - (a->order < b->order);
+}
+
+static int cmp_by_var(const void *pa, const void *pb)
+{
+	const struct single *a = pa, *b = pb;
+
+	return strcmp(a->t->var, b->t->var);
+}
+
+/* Where the allocations that name a variable store its handle (s sorted by var). */
+static void note_dsts(const struct rml_facts *f, struct single *v, size_t n)
+{
+	for (size_t i = 0; i < f->stores.n; i++) {
+		const struct rml_store *st = f->stores.p[i];
+		const struct rml_fref *src = &st->alloc->src;
+		struct rml_table key_t = { .var = src->var };
+		struct single key = { .t = &key_t }, *hit;
+		const char *dst;
+
+		if (!src->var || src->alias || !st->dst.base)
+			continue;
+		hit = bsearch(&key, v, n, sizeof(*v), cmp_by_var);
+		if (!hit)
+			continue;
+		dst = st->dst.text ? st->dst.text : st->dst.base;
+		if (!hit->dst)
+			hit->dst = dst;
+		else if (strcmp(hit->dst, dst))
+			hit->dst = "";	/* stored in two handles: its own all the same */
+	}
+}
+
+/* Does another variable of v[start, end) go to the handle v[k] goes to? */
+static bool alternative(const struct single *v, size_t start, size_t end, size_t k)
+{
+	for (size_t i = start; i < end; i++)
+		if (i != k && v[i].dst && *v[k].dst && !strcmp(v[i].dst, v[k].dst))
+			return true;
+	return false;
+}
+
+static void check_facts(struct rml_ctx *ctx, const struct rml_facts *f)
+{
+	struct single *v = rml_xcalloc(f->tables.n + 1, sizeof(*v));
+	struct rml_field **all = rml_xcalloc(f->tables.n + 1, sizeof(*all));
+	size_t n = 0, start, end;
+
+	for (size_t i = 0; i < f->tables.n; i++) {
+		const struct rml_table *t = f->tables.p[i];
+
+		/* allocated here, each time on a regmap it can name */
+		if (t->kind == RML_TBL_SINGLE && !t->is_local && t->nfields == 1 && t->loc.file &&
+		    t->var && t->fields[0]->nmaps && !t->fields[0]->map_unknown)
+			v[n++] = (struct single){ t, i, NULL };
+	}
+	qsort(v, n, sizeof(*v), cmp_by_var);
+	note_dsts(f, v, n);
+	qsort(v, n, sizeof(*v), cmp_by_file);
+	for (start = 0; start < n; start = end) {
+		struct rml_table one = { .name = "", .kind = RML_TBL_SINGLE, .array_len = -1,
+					 .elem = -1, .fields = all, .cfg = v[start].t->cfg };
+
+		for (end = start; end < n && !strcmp(v[end].t->loc.file, v[start].t->loc.file);)
+			end++;
+		for (size_t k = start; k < end; k++) {
+			if (!v[k].dst || alternative(v, start, end, k))
+				continue;	/* not allocated by its name, or one of alternatives */
+			if (v[k].t->cfg != one.cfg)
+				one.cfg = NULL;
+			all[one.nfields++] = v[k].t->fields[0];
+		}
+		if (one.nfields > 1)
+			check_table(ctx, &one);
+	}
+	free(all);
+	free(v);
+}
+
 const struct rml_rule rule_field_overlap = {
 	.id = "field-overlap",
 	.summary = "Two fields of one table share bits of one register by mistake.",
 	.confidence = RML_CONF_HIGH,
 	.check_table = check_table,
+	.check_facts = check_facts,
 };

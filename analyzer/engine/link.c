@@ -89,7 +89,9 @@ static bool alias_is_copy(const struct rml_facts *f, const char *alias)
  * its reg_field parameter and stores the handle through its out-parameter (`*fieldp =
  * field`). Each call of the helper stores, into the handle it gives, the field it gives.
  */
-static void link_helpers(struct rml_facts *f)
+static void link_alloc(struct rml_facts *f, struct uf *u, struct rml_alloc *a);
+
+static void link_helpers(struct rml_facts *f, struct uf *u)
 {
 	size_t nstores = f->stores.n;
 
@@ -122,6 +124,7 @@ static void link_helpers(struct rml_facts *f)
 				one->src = call->frefs[al->src.by_param - 1];
 				one->func = call->func_name;	/* the caller's locals */
 				one->func_usr = call->func;
+				link_alloc(f, u, one);	/* the caller's field is allocated */
 			}
 			ns = rml_arena_alloc(&f->arena, sizeof(*ns));
 			ns->dst = *h;
@@ -674,7 +677,7 @@ void rml_link(struct rml_facts *f)
 	}
 	for (i = 0; i < f->allocs.n; i++)
 		link_alloc(f, &u, f->allocs.p[i]);
-	link_helpers(f);
+	link_helpers(f, &u);
 
 	/*
 	 * A table's config: the one its fields' regmaps were created from when that is one
