@@ -290,12 +290,27 @@ static int cmp_u64(const void *pa, const void *pb)
 	return a < b ? -1 : a > b;
 }
 
+/* Known bits, register not known (`REG_FIELD(BASE + priv->off, 0, 0)`): where they may be. */
+struct floating {
+	uint64_t lsb, msb;
+};
+
+/* May one of the floating fields sit inside o (which would make o a group)? */
+static bool may_hold_floating(const struct rml_field *o, const struct floating *fl, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (o->part[RML_LSB].v <= fl[i].lsb && fl[i].msb <= o->part[RML_MSB].v)
+			return true;
+	return false;
+}
+
 static void check_table(struct rml_ctx *ctx, const struct rml_table *t)
 {
 	struct slot *v = rml_xcalloc(t->nfields + 1, sizeof(*v));
 	/* registers of fields whose bits are not known: a containment there is not judged */
 	uint64_t *blind = rml_xcalloc(t->nfields + 1, sizeof(*blind));
-	size_t n = 0, nblind = 0, start, end;
+	struct floating *fl = rml_xcalloc(t->nfields + 1, sizeof(*fl));
+	size_t n = 0, nblind = 0, nfl = 0, start, end;
 	bool blind_all = false;
 
 	for (size_t i = 0; i < t->nfields; i++) {
@@ -307,6 +322,10 @@ static void check_table(struct rml_ctx *ctx, const struct rml_table *t)
 			continue;
 		else if (f->part[RML_REG].known)
 			blind[nblind++] = f->part[RML_REG].v;
+		else if (f->part[RML_LSB].known && f->part[RML_MSB].known &&
+			 !rml_ce_is_negative(f->part[RML_LSB]) &&
+			 f->part[RML_LSB].v <= f->part[RML_MSB].v)
+			fl[nfl++] = (struct floating){ f->part[RML_LSB].v, f->part[RML_MSB].v };
 		else
 			blind_all = true;
 	}
@@ -326,8 +345,10 @@ static void check_table(struct rml_ctx *ctx, const struct rml_table *t)
 		if (blind_all || bsearch(&reg, blind, nblind, sizeof(*blind), cmp_u64))
 			continue;
 		for (size_t i = start; i < end; i++)
-			check_contains(ctx, &g, v[i].f);
+			if (!may_hold_floating(v[i].f, fl, nfl))
+				check_contains(ctx, &g, v[i].f);
 	}
+	free(fl);
 	free(blind);
 	free(v);
 }
