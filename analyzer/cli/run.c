@@ -172,14 +172,14 @@ static void driver_inputs(struct wk *w)
 	w->co = o->check;
 	w->co.enabled = j0->sel->enabled;
 	w->co.parse.overlay = &r->ov;
-	w->co.parse.keep_errors = o->verbose;
+	w->co.parse.keep_errors = true;	/* -v lists them; the notes of say_unchecked() */
 	for (size_t k = 0; k < w->n; k++)
 		if (w->parse[k]) {
 			struct rml_parse_opts *po = rml_xmalloc(sizeof(*po));
 
 			*po = *w->parse[k];
 			po->overlay = &r->ov;
-			po->keep_errors = o->verbose;
+			po->keep_errors = true;
 			w->parse[k] = po;
 		}
 }
@@ -286,6 +286,49 @@ static void filter_driver(struct wk *w)
 	rml_diags_sort(&w->shown);
 }
 
+/*
+ * Never "clean" where little was checked: for an input file that mentions the API, one
+ * note when its own code, which otherwise compiles, has a syntax error (clang gave up on
+ * the statement: what depends on it is not checked), and one when declarations are missing (headers regmap-lint does
+ * not bundle, names they declare) and more of its reg_field values are unresolved than
+ * its fields were read. Said on stderr always; the exit status does not change.
+ */
+static void say_unchecked(FILE *out, const char *path, const struct rml_facts *f)
+{
+	const struct rml_unknown *syntax = NULL, *missing = NULL;
+	size_t nsyntax = 0, nmissing = 0;
+
+	if (!f->uses_regmap_field && !f->regcalls.n)
+		return;
+	for (size_t i = 0; i < f->parse_errors.n; i++) {
+		const struct rml_unknown *u = f->parse_errors.p[i];
+
+		if (!u->loc.file || strcmp(u->loc.file, path) || !u->why)
+			continue;	/* in a header */
+		if (!strncmp(u->why, "expected ", 9)) {
+			if (!nsyntax++)
+				syntax = u;
+		} else if (strstr(u->why, "file not found") || strstr(u->why, "undeclared") ||
+			   strstr(u->why, "incomplete") || strstr(u->why, "unknown type name")) {
+			if (!nmissing++)
+				missing = u;
+		}
+	}
+	/* with declarations missing (lone mode's bundled headers), an unknown macro reads as
+	   a syntax error too (`module_platform_driver(x);`): only a file that otherwise
+	   compiles has a syntax error of its own */
+	if (syntax && !nmissing)
+		fprintf(out, "%s:%u:%u: note: a syntax error (%s)%s: what depends on it was not "
+			"checked\n", path, syntax->loc.line, syntax->loc.col, syntax->why,
+			nsyntax > 1 ? ", and others in the file" : "");
+	if (missing && f->unknowns.n > f->nfields)
+		fprintf(out, "%s:%u:%u: note: %zu error%s of missing declarations (the first: %s), "
+			"and %zu of its reg_field values could not be read (%u fields were): much "
+			"of it was not checked; run under kbuild (make C=2 CHECK=regmap-lint) or with -p "
+			"compile_commands.json\n", path, missing->loc.line, missing->loc.col,
+			nmissing, nmissing == 1 ? "" : "s", missing->why, f->unknowns.n, f->nfields);
+}
+
 /* What else the worker says: the suppressions' faults; with -v, what linking made of the files. */
 static void say_driver(struct wk *w)
 {
@@ -293,6 +336,9 @@ static void say_driver(struct wk *w)
 
 	/* the inputs' suppressions: malformed ones always said, unused ones with -v */
 	rml_sups_say(&w->sups, &w->r->ov, w->paths, w->gr->n, o->verbose, w->af, w->vf);
+	for (size_t k = 0; k < w->gr->n; k++)
+		if (!w->g.files[k].tool_error)
+			say_unchecked(w->af, w->paths[k], &w->g.files[k].facts);
 	if (o->verbose && (w->n > 1 || w->g.merged.writes.n))
 		rml_print_link_stats(w->vf, &w->g.merged);
 	/* what linking the driver's files could not resolve (the files' own are above) */

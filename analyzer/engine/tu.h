@@ -29,7 +29,7 @@ struct rml_parse_opts {
 	const char *workdir;		/* -working-directory, or NULL */
 	const char *host_target;	/* --target= for lone mode */
 	const struct rml_overlay *overlay;	/* contents that stand in for files on disk, or NULL */
-	bool keep_errors;		/* libclang's errors into facts->parse_errors (for -v) */
+	bool keep_errors;		/* libclang's errors into facts->parse_errors */
 };
 
 /*

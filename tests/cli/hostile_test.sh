@@ -296,7 +296,9 @@ $HDR
 static const struct reg_field t[] = { REG_FIELD(A, 0, 1), REG_FIELD(0x10, 4, 3), REG_FIELD(B, 0, 1) };
 EOC
 run "$RL" "$T/selfref.c"
-expect "self-referential macros" 1 "$T/selfref.c:5:59: warning: 't[1]': lsb (4) is greater than msb (3), the field's mask is empty [field-lsb-gt-msb]" "$SUM1"
+# (A and B stay undeclared: more values unread than fields read, which a note says)
+expect "self-referential macros" 1 "$T/selfref.c:5:59: warning: 't[1]': lsb (4) is greater than msb (3), the field's mask is empty [field-lsb-gt-msb]" "$T/selfref.c:5:39: note: 2 errors of missing declarations (the first: use of undeclared identifier 'A'), and 10 of its reg_field values could not be read (3 fields were): much of it was not checked; run under kbuild (make C=2 CHECK=regmap-lint) or with -p compile_commands.json
+$SUM1"
 cat >"$T/cycle.c" <<EOC
 $HDR
 #include __FILE__
@@ -338,7 +340,9 @@ awk 'BEGIN { for (i = 0; i < 10000; i++) printf "("; printf "3"; for (i = 0; i <
 	>"$T/expr"
 table_after "$(cat "$T/expr")" >"$T/parens.c"
 run "$RL" "$T/parens.c"
-expect "10,000 parentheses" 1 "$(T1_LINE "$T/parens.c")" "$SUM1"
+# (clang gives up on that item: a note says what was not checked)
+expect "10,000 parentheses" 1 "$(T1_LINE "$T/parens.c")" "$T/parens.c:3:2: note: a syntax error (expected '}'), and others in the file: what depends on it was not checked
+$SUM1"
 # within clang's limits, deeper than consteval goes (64): unresolved, silent
 for spec in parens200 unary1000 sum20000; do
 	case $spec in

@@ -574,5 +574,31 @@ rc=$?
 expect "a crashing worker" 2 'drv/foo.c: error: analysis crashed (signal 9'
 grep -q 'ko-swapped.c:.*\[field-lsb-gt-msb\]' "$T/out" && ok || ko "crash: other files not reported"
 
+# Never "clean" where nothing was checked: a syntax error in the driver's own code is a
+# note on stderr (the exit status stays that of the findings); a file whose code
+# otherwise compiles says nothing more; a file whose declarations are missing and whose
+# values could not be read says so, with the remedy.
+cat >"$T/syntax.c" <<'EOC'
+#include <linux/regmap.h>
+static const struct reg_field f = REG_FIELD(0x10, 0, 3);
+int x(struct regmap_field *h) { return regmap_field_write(h, 2) }
+EOC
+run "$RL" --no-config "$T/syntax.c"
+expect "a syntax error" 0
+experr "a syntax error: the note" 'syntax.c:3:64: note: a syntax error (expected .;. after return statement)'
+run "$RL" --no-config drv/foo.c
+grep -q 'note: a syntax error\|missing declarations' "$T/err" && ko "a clean file: a note: $(cat "$T/err")" || ok
+cat >"$T/missing.c" <<'EOC'
+#include <linux/regmap.h>
+#include <linux/not-bundled.h>
+static const struct reg_field fs[] = {
+	REG_FIELD(NB_CTRL, NB_EN_SHIFT, NB_EN_SHIFT),
+	REG_FIELD(NB_CTRL, NB_MODE_LSB, NB_MODE_MSB),
+};
+EOC
+run "$RL" --no-config "$T/missing.c"
+expect "missing declarations" 0
+experr "missing declarations: the note" "missing.c:2:10: note: .* errors of missing declarations (the first: 'linux/not-bundled.h' file not found), and .* of its reg_field values could not be read (2 fields were): much of it was not checked; run under kbuild"
+
 echo "run_test: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -106,6 +106,9 @@ typedef __u64 __be64;
 #ifndef __packed
 #define __packed __attribute__((__packed__))
 #endif
+#ifndef __aligned
+#define __aligned(x) __attribute__((__aligned__(x)))
+#endif
 #ifndef likely
 #define likely(x) __builtin_expect(!!(x), 1)
 #define unlikely(x) __builtin_expect(!!(x), 0)
