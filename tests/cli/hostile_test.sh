@@ -688,15 +688,21 @@ if [ -z "$workers" ]; then
 else
 	kill -KILL "$pid"
 	wait "$pid" 2>/dev/null
+	# a process killed on a busy machine can take a while to be torn down (a sanitizer
+	# build's is large): 30 s, and what it was doing if it is still there
 	left=""
 	for w in $workers; do
-		for i in $(seq 50); do
+		for i in $(seq 300); do
 			dead "$w" && break
 			sleep 0.1
 		done
-		dead "$w" || { left="$left $w"; kill -KILL "$w" 2>/dev/null; }
+		dead "$w" || {
+			left="$left $w ($(tr '\0' ' ' <"/proc/$w/cmdline" 2>/dev/null | head -c 120);"
+			left="$left $(grep '^State' "/proc/$w/status" 2>/dev/null))"
+			kill -KILL "$w" 2>/dev/null
+		}
 	done
-	[ -z "$left" ] && ok || ko "killed run: worker(s)$left still running 5 s after the run was killed"
+	[ -z "$left" ] && ok || ko "killed run: worker(s)$left still running 30 s after the run was killed"
 fi
 
 echo "$pass passed, $fail failed, $skip skipped"
