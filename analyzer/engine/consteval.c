@@ -64,7 +64,10 @@ static int cmp(struct rml_num a, struct rml_num b)
 	return a.v < b.v ? -1 : a.v > b.v;
 }
 
-/* One case per C operator: long, but each case is a line or two of C's own semantics. */
+/*
+ * One case per C operator, kept whole: each case is a line or two of C's own semantics,
+ * and the switch read top to bottom is the table of them (split, it would scatter it).
+ */
 struct rml_num rml_ce_binop(enum rml_ce_op op, struct rml_num a, struct rml_num b, unsigned bits,
 			    bool is_signed)
 {

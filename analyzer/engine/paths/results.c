@@ -54,6 +54,18 @@ static void record_undecided(struct rml_facts *f, const struct track *tr, const 
 	rml_ptrvec_push(&f->undecided, u);
 }
 
+/* l (when made) is about tr's allocation, reached through via, held as holder. */
+static void life_of(struct rml_life *l, const struct track *tr, const char *via,
+		    const char *holder)
+{
+	if (!l)
+		return;
+	l->alloc = tr->alloc;
+	l->api = tr->alloc->api;
+	l->via = via;
+	l->holder = holder;
+}
+
 /*
  * A member the allocating function stores untested, which the driver tests against NULL
  * only (`if (priv->f)` guards in other functions): the driver believes the allocator
@@ -69,31 +81,19 @@ static void null_guarded(struct ctx *c, const struct track *tr, const char *base
 	if (!ns || rml_strset_find(&c->err_tested, base) >= 0 || c->unnamed_tests)
 		return;
 	l = new_life(c->f, RML_LIFE_NULL_TEST, ns->node, ns->fn);
-	l->alloc = tr->alloc;
-	l->api = tr->alloc->api;
-	l->via = via;
-	l->holder = ns->node->cond.h.text;
+	life_of(l, tr, via, ns->node->cond.h.text);
 	life_at(c->f, l, &an->loc, RML_LEAK_EXIT, NULL, an->ev.h.text, NULL);
 }
 
-/* The allocation that start makes (or, for a helper's result, the helper's). */
-static void alloc_results(struct ctx *c, struct track *tr, const char *via)
+/* Leaks: local exits, error exits, overwrites, members nothing frees (devm: none). */
+static void leak_results(struct ctx *c, const struct track *tr, const char *via)
 {
 	struct rml_facts *f = c->f;
 	const struct fctx *fc = tr->fc;
 	const struct rml_func *fn = fc->fn;
 	const struct rml_node *an = &fn->nodes[tr->start];
-	const char *holder = an->ev.h.text;
-	const char *what = rml_arena_printf(&f->arena, "'%s' (allocated at line %u)",
-					    holder ? holder : "the result", an->loc.line);
-	struct rml_life *l;
+	struct rml_life *l = NULL;
 
-	if (tr->undecided)
-		record_undecided(f, tr, what);
-	if (tr->overflow)
-		return;
-	/* leaks: local exits, error exits, overwrites, members nothing frees (devm: none) */
-	l = NULL;
 	for (size_t i = 0; i < tr->nleaks && !tr->alloc->api->devm; i++) {
 		const struct rml_node *n = &fn->nodes[tr->leaks[i].node];
 
@@ -113,14 +113,21 @@ static void alloc_results(struct ctx *c, struct track *tr, const char *via)
 		life_at(f, l, &n->loc, RML_LEAK_NEVER_FREED, exit_what(n), h->text, NULL);
 		break;
 	}
-	if (l) {
-		l->alloc = tr->alloc;
-		l->api = tr->alloc->api;
-		l->via = via;
-		l->holder = holder;
-	}
-	/* used with no test on the way: here, or (a member never tested) in another function */
-	l = NULL;
+	life_of(l, tr, via, an->ev.h.text);
+}
+
+/*
+ * Used with no test on the way: here, or (a member never tested) in another function; a
+ * member the driver only NULL-tests elsewhere is null_guarded()'s.
+ */
+static void unchecked_results(struct ctx *c, const struct track *tr, const char *via)
+{
+	struct rml_facts *f = c->f;
+	const struct fctx *fc = tr->fc;
+	const struct rml_func *fn = fc->fn;
+	const struct rml_node *an = &fn->nodes[tr->start];
+	struct rml_life *l = NULL;
+
 	if (tr->first_use >= 0) {
 		l = new_life(f, RML_LIFE_UNCHECKED, an, fn);
 		life_at(f, l, &fn->nodes[tr->first_use].loc, RML_LEAK_EXIT, NULL,
@@ -140,25 +147,41 @@ static void alloc_results(struct ctx *c, struct track *tr, const char *via)
 			life_at(f, l, &u->loc, RML_LEAK_EXIT, NULL, h->text, u->func);
 		}
 	}
-	if (l) {
-		l->alloc = tr->alloc;
-		l->api = tr->alloc->api;
-		l->via = via;
-		l->holder = holder;
-	}
-	/* tested against NULL only */
-	if (!tr->saw_iserr && !tr->bulk) {
-		for (size_t i = 0; i < tr->nnull; i++) {
-			const struct rml_node *n = &fn->nodes[tr->nulltests[i]];
+	life_of(l, tr, via, an->ev.h.text);
+}
 
-			l = new_life(f, RML_LIFE_NULL_TEST, n, fn);
-			l->alloc = tr->alloc;
-			l->api = tr->alloc->api;
-			l->via = via;
-			l->holder = holder_text(fc, fc->hid[tr->nulltests[i]]);
-			life_at(f, l, &an->loc, RML_LEAK_EXIT, NULL, holder, NULL);
-		}
+/* Tested against NULL only, in the allocating function. */
+static void nulltest_results(struct ctx *c, const struct track *tr, const char *via)
+{
+	const struct fctx *fc = tr->fc;
+	const struct rml_func *fn = fc->fn;
+	const struct rml_node *an = &fn->nodes[tr->start];
+
+	if (tr->saw_iserr || tr->bulk)
+		return;
+	for (size_t i = 0; i < tr->nnull; i++) {
+		const struct rml_node *n = &fn->nodes[tr->nulltests[i]];
+		struct rml_life *l = new_life(c->f, RML_LIFE_NULL_TEST, n, fn);
+
+		life_of(l, tr, via, holder_text(fc, fc->hid[tr->nulltests[i]]));
+		life_at(c->f, l, &an->loc, RML_LEAK_EXIT, NULL, an->ev.h.text, NULL);
 	}
+}
+
+/* The allocation that start makes (or, for a helper's result, the helper's). */
+static void alloc_results(struct ctx *c, struct track *tr, const char *via)
+{
+	const struct rml_node *an = &tr->fc->fn->nodes[tr->start];
+
+	if (tr->undecided)
+		record_undecided(c->f, tr, rml_arena_printf(&c->f->arena,
+			"'%s' (allocated at line %u)",
+			an->ev.h.text ? an->ev.h.text : "the result", an->loc.line));
+	if (tr->overflow)
+		return;
+	leak_results(c, tr, via);
+	unchecked_results(c, tr, via);
+	nulltest_results(c, tr, via);
 }
 
 /* Follow the allocation at node `start` of fc's function. */
