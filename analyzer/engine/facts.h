@@ -84,6 +84,8 @@ struct rml_table {
 	struct rml_field **fields;	/* arena array */
 	size_t nfields;
 	long array_len;			/* declared element count (arrays), -1 if unknown */
+	bool slots_partial;		/* an initialiser item was not placed in a slot (a
+					   designator not constant, or nested: `[F].reg = `) */
 	const struct rml_regcfg *cfg;	/* link: the regmap_config tied to this table, or NULL */
 	bool cfg_unique;		/* cfg chosen because it is the only config of the file */
 	long elem;			/* a STRUCT table that is element elem of an array

@@ -36,4 +36,23 @@ size_t rml_winst_fields(const struct rml_facts *f, const struct rml_winst *wi,
 /* Do the fields a write instance reaches come from more than one table (variants)? */
 bool rml_winst_multi_table(const struct rml_facts *f, const struct rml_winst *wi);
 
+/* A handle slot whose allocations read only table slots no initialiser fills. */
+struct rml_unset_slot {
+	const struct rml_table *tables[4];	/* the tables (the first four met) */
+	size_t ntables;			/* how many tables in all */
+	long slot;			/* their slot the handle slot is allocated from */
+	const struct rml_alloc *alloc;	/* the allocation (the first met) */
+};
+
+/*
+ * Is the write instance's handle a constant slot of a handle array that is allocated only
+ * from table slots the tables declare but no initialiser fills (a zeroed reg_field: bit 0
+ * of register 0)? True only when every allocation that fills the slot is known, reads its
+ * reg_field from tables of the allocation's own file, each an array of known length whose
+ * every initialiser item is placed, and the file needed no lone-mode repair; u then says
+ * where. Anything not known: false.
+ */
+bool rml_winst_unset_slot(const struct rml_facts *f, const struct rml_winst *wi,
+			  struct rml_unset_slot *u);
+
 #endif

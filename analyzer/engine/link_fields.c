@@ -512,3 +512,158 @@ bool rml_winst_multi_table(const struct rml_facts *f, const struct rml_winst *wi
 	rml_winst_fields(f, wi, note_table, &m);
 	return m.multi;
 }
+
+/* ---- handle slots allocated from table slots no initialiser fills ---------------------- */
+
+static void count_one(const struct rml_field *fld, void *data)
+{
+	(void)fld;
+	(void)data;
+}
+
+/*
+ * Is table t compiled with allocation al: in its file, or in a header (a static table
+ * of the driver's header is the TU's own)? A table of another .c file may have siblings
+ * elsewhere that the pointer can name.
+ */
+static bool same_unit(const struct rml_table *t, const struct rml_alloc *al)
+{
+	const char *tf = t->loc.file, *af = al->loc.file;
+	size_t n;
+
+	if (!tf || !af)
+		return false;
+	if (!strcmp(tf, af))
+		return true;
+	n = strlen(tf);
+	return n > 2 && !strcmp(tf + n - 2, ".h");
+}
+
+struct unset_arg {
+	const struct rml_alloc *al;
+	bool direct;		/* the allocation names the table itself, no pointer */
+	long t;			/* the table slot */
+	bool bad;		/* a table that does not show the slot unset */
+	struct rml_unset_slot *u;	/* the tables, each once */
+	size_t n;		/* this allocation's */
+};
+
+static void unset_table(const struct rml_field *fld, void *data)
+{
+	struct unset_arg *u = data;
+	const struct rml_table *t = fld->table;
+
+	for (size_t i = 0; i < u->u->ntables && i < RML_ARRAY_SIZE(u->u->tables); i++)
+		if (u->u->tables[i] == t)
+			return;
+	if (t->kind == RML_TBL_ARRAY && t->array_len >= 0 && t->array_len <= u->t && !u->direct)
+		return;	/* a variant's shorter table: its count stops before the slot, or reads
+			   past it (bulk-count-mismatch's); the variants that have the slot decide */
+	if (t->kind != RML_TBL_ARRAY || t->slots_partial || t->array_len <= u->t ||
+	    (!u->direct && !same_unit(t, u->al)))
+		u->bad = true;
+	for (size_t j = 0; !u->bad && j < t->nfields; j++)
+		if (field_slot(t->fields[j]) == u->t)
+			u->bad = true;
+	if (u->u->ntables < RML_ARRAY_SIZE(u->u->tables))
+		u->u->tables[u->u->ntables] = t;
+	u->u->ntables++;
+	u->n++;
+}
+
+/*
+ * Does store st fill handle slot s, and from which table slot (*t)? 1 yes, 0 not that
+ * slot, -1 it may and which table slot is not known.
+ */
+static int store_slot(const struct rml_store *st, long s, long *t)
+{
+	const struct rml_fref *r = &st->alloc->src;
+
+	if (st->dst.ix == RML_IX_CONST && st->slot_follows_src) {
+		if (s < st->dst.lo)
+			return 0;
+		*t = s - st->dst.lo;	/* a bulk allocation into &arr[k] */
+	} else if (st->dst.ix == RML_IX_CONST) {
+		if (st->dst.lo != s)
+			return 0;
+		if (r->lo < 0 || r->hi != r->lo + 1)
+			return -1;
+		*t = r->lo;		/* arr[K] = alloc(tbl[K]) */
+	} else if (st->slot_follows_src && st->dst.ix == RML_IX_RANGE) {
+		if (s < st->dst.lo || s >= st->dst.hi)
+			return 0;
+		*t = s;			/* arr[i] = alloc(tbl[i]), i over [lo, hi) */
+	} else if (st->slot_follows_src && st->dst.loopvar && st->dst.ix != RML_IX_CONST &&
+		   st->dst.ix != RML_IX_RANGE) {
+		*t = s;			/* arr[i] = alloc(tbl[i]), i up to a bound known at run
+					   time: a slot the table has is allocated, or NULL */
+	} else if (st->slot_follows_src && st->dst.ix == RML_IX_NONE && r->lo >= 0) {
+		if (s < r->lo || s >= r->hi)
+			return 0;
+		*t = s;			/* a bulk allocation of [lo, hi) into the array */
+	} else {
+		return -1;
+	}
+	if (r->lo >= 0 && (*t < r->lo || *t >= r->hi))
+		return -1;
+	return 1;
+}
+
+/*
+ * `arr[i] = f;` in the loop that allocates f: extract made it a store of that allocation
+ * too (the same loop variable), which store_slot() reads.
+ */
+static bool copy_is_store(const struct rml_facts *f, const char *base, const struct rml_handle *d)
+{
+	const struct rml_namelist *l = LOOKUP(f, stores_by_base, base);
+
+	for (size_t i = 0; d->loopvar && l && i < l->n; i++) {
+		const struct rml_store *st = l->p[i];
+
+		if (st->dst.loopvar && !strcmp(st->dst.loopvar, d->loopvar))
+			return true;
+	}
+	return false;
+}
+
+bool rml_winst_unset_slot(const struct rml_facts *f, const struct rml_winst *wi,
+			  struct rml_unset_slot *u)
+{
+	const struct rml_handle *h = &wi->h;
+	const struct rml_namelist *l;
+	size_t nstores = 0;
+
+	*u = (struct rml_unset_slot){ .ntables = 0 };
+	if (h->ix != RML_IX_CONST || !h->base || h->base_param >= 0 || f->repaired ||
+	    rml_winst_fields(f, wi, count_one, NULL))
+		return false;
+	l = LOOKUP(f, copies_by_base, h->base);
+	for (size_t i = 0; l && i < l->n; i++) {
+		const struct link_copy *c = l->p[i];
+		const struct rml_handle *d = &c->fn->nodes[c->node].ev.h;
+
+		if (d->ix == RML_IX_CONST ? d->lo == h->lo : !copy_is_store(f, h->base, d))
+			return false;	/* the slot may hold a copy of another handle */
+	}
+	l = LOOKUP(f, stores_by_base, h->base);
+	for (size_t i = 0; l && i < l->n; i++) {
+		const struct rml_store *st = l->p[i];
+		struct unset_arg a = { .al = st->alloc, .u = u, .direct = !!st->alloc->src.var };
+		int r = store_slot(st, h->lo, &a.t);
+
+		if (!r)
+			continue;
+		if (r < 0 || (!st->alloc->src.var && !st->alloc->src.alias))
+			return false;
+		rml_fref_each(f, &st->alloc->src, st->alloc->func, unset_table, &a);
+		if (a.bad || !a.n)
+			return false;
+		if (nstores && a.t != u->slot)
+			return false;	/* two table slots: keep the message simple, say nothing */
+		if (!nstores++) {
+			u->slot = a.t;
+			u->alloc = st->alloc;
+		}
+	}
+	return nstores > 0;
+}

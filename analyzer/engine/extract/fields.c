@@ -269,6 +269,8 @@ static void walk_array(struct ex *x, CXCursor var, CXType t, CXCursor init, cons
 			} else {
 				lo = hi = -1;	/* nested designator: not followed */
 			}
+			if (leaf && lo < 0)
+				tbl->slots_partial = true;
 			if (lo < 0 || hi < lo || hi - lo > 4096) {
 				if (leaf)
 					rml_facts_unknown(x->f, &tbl->loc,
