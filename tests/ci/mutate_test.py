@@ -634,7 +634,7 @@ class FieldOperators(unittest.TestCase):
         self.assertEqual({op.name for op in mutate.OPS if op.api == 'regmap'},
                          {'swap-mask-value', 'drop-shift', 'one-under-bit',
                           'bulk-count-in-bytes'})
-        self.assertEqual(len([op for op in mutate.OPS if op.api == 'field']), 13)
+        self.assertEqual(len([op for op in mutate.OPS if op.api == 'field']), 14)
 
     def test_definitions(self):
         fm = mutate.field_model(self.drv)
@@ -788,6 +788,31 @@ class FieldOperators(unittest.TestCase):
         self.assertEqual(self.mutated(ss[1]), ['\tfoo_field_write(priv, F_MAX, 3);'])
         self.assertEqual(self.mutated(ss[3]), ['\tregmap_field_write(priv->bar[B_MAX], 1);'])
 
+    def test_drop_used_entry(self):
+        # F_MODE and F_GAIN index handles at calls (F_GAIN through the wrapper); F_GAIN is
+        # the unsized table's last slot (dropping it shortens the table: not this operator)
+        ss = self.sites('drop-used-entry')
+        self.assertEqual([(x.info['table'], x.info['slot']) for x in ss],
+                         [('foo_fields', 'F_MODE')])
+        self.assertEqual(self.mutated(ss[0]), ['\t'])
+        self.assertEqual(ss[0].more[0][1], fln('static const struct reg_field foo_fields[]'))
+
+    def test_drop_used_entry_of_a_sized_table_and_not_of_a_shared_slot(self):
+        c = FIELD_C.replace('foo_fields[] = {', 'foo_fields[F_MAX] = {')
+        c = c.replace('static const struct reg_field bar_v1_fields[] = {\n\tREG_FIELD(SEL, 0, 1),',
+                      'static const struct reg_field bar_v1_fields[] = {\n\t[F_MODE] = '
+                      'REG_FIELD(SEL, 0, 1),')
+        tree = Tree(c=c, h=FIELD_H)
+        try:
+            ss = mutate.find_sites([self.ops['drop-used-entry']],
+                                   tree.driver())['drop-used-entry']
+            # a sized table keeps its length: its last slot is a site; F_MODE is filled by
+            # two tables (a per-variant slot): dropping one is no defect
+            self.assertEqual([(x.info['table'], x.info['slot']) for x in ss],
+                             [('foo_fields', 'F_GAIN')])
+        finally:
+            tree.close()
+
     def test_designated_to_assignments(self):
         ss = self.sites('designated-to-assignments')
         self.assertEqual(len(ss), 1)
@@ -846,7 +871,7 @@ class Options(unittest.TestCase):
                          ('regmap', ['swap-mask-value', 'drop-shift', 'one-under-bit',
                                      'bulk-count-in-bytes']))
         b = self.parse('--api', 'field')
-        self.assertEqual(len(b.op_list), 13)
+        self.assertEqual(len(b.op_list), 14)
         self.assertEqual(self.parse('--ops', 'shorten-table').api, 'field')
 
     def test_one_api_at_a_time(self):
