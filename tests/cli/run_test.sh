@@ -638,6 +638,13 @@ run "$RL" --no-config --disable='update-bits-*,bulk-count-exceeds-buffer,registe
 expect "xmod: -p" 1 "$T/xm/lib/swlib.c:32:9: warning: writes 3"
 experr "xmod: -p reads the caller left out" "defines swlib_regfields_init(), which $T/xm/dsa/swdsa.c calls"
 experr "xmod: -p: sw7.c left out, then read" "1 skipped"
+# a static definition is no other module's to call, a prototype defines nothing
+cp -r "$T/xm" "$T/xs"
+sed -i 's/^int swlib_regfields_init(struct swlib \*sw, const struct reg_field \*const regfields)$/static &/' "$T/xs/lib/swlib_io.c"
+grep -q '^static int swlib_regfields_init' "$T/xs/lib/swlib_io.c" && ok || ko "xmod: the static copy was not made"
+run "$RL" --no-config -v xs/dsa xs/lib
+grep -q 'defines swlib_regfields_init' "$T/err" && ko "xmod: a static function joined drivers: $(cat "$T/err")" || ok
+experr "xmod: static: two drivers" "in 2 drivers"
 
 echo "run_test: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
