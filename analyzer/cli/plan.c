@@ -491,19 +491,26 @@ static void plan_xmod(struct rml_run_state *r)
 	char **files = rml_xcalloc(n + 1, sizeof(*files));
 	struct rml_xlink *l;
 
-	for (size_t i = 0; i < n; i++)
-		files[i] = r->jobs[i].path;
-	for (size_t k = 0; k < r->left_out.n; k++) {
-		bool beside = false;
+	struct rml_strset dirs = { 0 };
 
-		for (size_t i = 0; i < n && !beside; i++)
-			beside = same_dir(r->jobs[i].path, r->left_out.v[k]);
+	for (size_t i = 0; i < n; i++) {
+		files[i] = r->jobs[i].path;
+		rml_strset_add(&dirs, rml_arena_strndup(&r->arena, files[i],
+							rml_dir_len(files[i])));
+	}
+	for (size_t k = 0; k < r->left_out.n; k++) {
+		const char *p = r->left_out.v[k];
+		char *dir = rml_xstrndup(p, rml_dir_len(p));
+		bool beside = rml_strset_find(&dirs, dir) >= 0;
+
+		free(dir);
 		if (!beside)
 			continue;
 		cand_left = rml_xrealloc(cand_left, (cand.n + 1) * sizeof(*cand_left));
 		cand_left[cand.n] = k;
 		rml_inlist_add(&cand, r->left_out.v[k]);
 	}
+	rml_strset_fini(&dirs);
 	nl = rml_xmod_links(&r->ov, files, n, cand.v, cand.n, &l);
 	/* the callers left out become jobs (the links name files by path from here on) */
 	for (size_t i = 0; i < nl; i++)

@@ -162,6 +162,25 @@ static bool calls(const char *t, size_t len, const char *name)
 	return false;
 }
 
+static size_t dir_len(const char *p)
+{
+	const char *slash = strrchr(p, '/');
+
+	return slash ? (size_t)(slash - p) : 0;
+}
+
+/* Directory strings the sets borrow, freed together. */
+struct dirlist {
+	char **v;
+	size_t n;
+};
+
+static const char *dir_of(struct dirlist *d, const char *p)
+{
+	d->v = rml_xrealloc(d->v, (d->n + 1) * sizeof(*d->v));
+	return d->v[d->n++] = rml_xstrndup(p, dir_len(p));
+}
+
 static char *read_text(const struct rml_overlay *ov, const char *path, size_t *len)
 {
 	char *text = NULL, err[256];
@@ -177,6 +196,8 @@ size_t rml_xmod_links(const struct rml_overlay *ov, char *const *files, size_t n
 	size_t nl = 0, total = n + ncand;
 	char ***names = rml_xcalloc(n + 1, sizeof(*names));
 	size_t *nnames = rml_xcalloc(n + 1, sizeof(*nnames)), ntakers = 0;
+	struct rml_strset involved = { 0 };	/* directories of takers and passers */
+	struct dirlist dirs = { 0 };		/* their strings */
 
 	*out = NULL;
 	for (size_t i = 0; i < n; i++) {
@@ -189,12 +210,22 @@ size_t rml_xmod_links(const struct rml_overlay *ov, char *const *files, size_t n
 		ntakers += nnames[i];
 		free(text);
 	}
+	for (size_t i = 0; i < n; i++)
+		if (nnames[i])
+			rml_strset_add(&involved, dir_of(&dirs, files[i]));
 	for (size_t j = 0; ntakers && j < total; j++) {
 		const char *path = j < n ? files[j] : cand[j - n];
-		size_t len;
-		char *text = read_text(ov, path, &len);
+		size_t len, nl0 = nl;
+		char *text, *dir;
+		bool beside = j < n;
 
-		if (!text)
+		/* a file left out is read when it lies beside one that defines or calls */
+		if (!beside) {
+			dir = rml_xstrndup(path, dir_len(path));
+			beside = rml_strset_find(&involved, dir) >= 0;
+			free(dir);
+		}
+		if (!beside || !(text = read_text(ov, path, &len)))
 			continue;
 		for (size_t i = 0; i < n; i++)
 			for (size_t k = 0; k < nnames[i]; k++) {
@@ -203,8 +234,14 @@ size_t rml_xmod_links(const struct rml_overlay *ov, char *const *files, size_t n
 				*out = rml_xrealloc(*out, (nl + 1) * sizeof(**out));
 				(*out)[nl++] = (struct rml_xlink){ i, j, rml_xstrdup(names[i][k]) };
 			}
+		if (j < n && nl > nl0)
+			rml_strset_add(&involved, dir_of(&dirs, path));
 		free(text);
 	}
+	rml_strset_fini(&involved);
+	for (size_t i = 0; i < dirs.n; i++)
+		free(dirs.v[i]);
+	free(dirs.v);
 	for (size_t i = 0; i < n; i++) {
 		for (size_t k = 0; k < nnames[i]; k++)
 			free(names[i][k]);

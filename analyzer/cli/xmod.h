@@ -33,8 +33,9 @@ struct rml_xlink {
 
 /*
  * The links among files[0..n) (what the run analyses) and cand[0..ncand) (files it left
- * out that may pass a table); *out (heap) gets them in a deterministic order: by taker,
- * function, then passer. Returns how many.
+ * out that may pass a table: read only when beside a file that defines or calls such a
+ * function); *out (heap) gets them in a deterministic order: by taker, function, then
+ * passer. Returns how many.
  */
 size_t rml_xmod_links(const struct rml_overlay *ov, char *const *files, size_t n,
 		      char *const *cand, size_t ncand, struct rml_xlink **out);
