@@ -143,10 +143,36 @@ static size_t takers_of(const char *t, size_t len, char ***out)
 	return n;
 }
 
-/* Does the text call name (the word, then '(')? */
+/*
+ * Is the name at p (in t) declared or defined there rather than called: a type before it
+ * (`int foo(`, `struct x *foo(`), not an operator or a statement's keyword?
+ */
+static bool declared_at(const char *t, const char *p)
+{
+	const char *e = p, *b;
+
+	while (e > t && isspace((unsigned char)e[-1]))
+		e--;
+	if (e == t)
+		return true;	/* the file starts with it */
+	if (e[-1] == '*')
+		return true;
+	if (!ident_char(e[-1]))
+		return false;	/* = ( , ; { } ! & | ? : ... */
+	for (b = e; b > t && ident_char(b[-1]); b--)
+		;
+	return !((e - b == 6 && !memcmp(b, "return", 6)) || (e - b == 4 && !memcmp(b, "else", 4)) ||
+		 (e - b == 2 && !memcmp(b, "do", 2)));
+}
+
+/*
+ * Does the text call name (the word, then '(', not its declaration), without defining a
+ * function of that name itself (its calls would be its own function's)?
+ */
 static bool calls(const char *t, size_t len, const char *name)
 {
 	size_t nl = strlen(name);
+	bool called = false;
 
 	for (const char *p = t, *end = t + len; (p = memmem(p, (size_t)(end - p), name, nl));
 	     p += nl) {
@@ -156,10 +182,25 @@ static bool calls(const char *t, size_t len, const char *name)
 			continue;
 		while (q < end && isspace((unsigned char)*q))
 			q++;
-		if (q < end && *q == '(')
-			return true;
+		if (q >= end || *q != '(')
+			continue;
+		if (!declared_at(t, p)) {
+			called = true;
+			continue;
+		}
+		/* a declaration: a definition when its ')' is followed by '{' */
+		for (long depth = 0; q < end; q++) {
+			if (*q == '(')
+				depth++;
+			else if (*q == ')' && --depth == 0)
+				break;
+		}
+		for (q++; q < end && isspace((unsigned char)*q); q++)
+			;
+		if (q < end && *q == '{')
+			return false;	/* its own function of that name */
 	}
-	return false;
+	return called;
 }
 
 static size_t dir_len(const char *p)
