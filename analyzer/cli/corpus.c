@@ -20,7 +20,8 @@
  * --verify: a driver's own headers (#include "x.h", beside the file) may carry
  * expectations too, for findings in tables that live there.
  */
-static int verify_headers(struct rml_verify *v, const char *path, const char *text)
+static int verify_headers(struct rml_verify *v, const char *path, const char *text,
+			  struct rml_inlist *seen)
 {
 	const char *p = text, *slash = strrchr(path, '/'), *name;
 	int dirlen = slash ? (int)(slash - path + 1) : 0;
@@ -32,6 +33,19 @@ static int verify_headers(struct rml_verify *v, const char *path, const char *te
 		int rc;
 
 		snprintf(hpath, sizeof(hpath), "%.*s%.*s", dirlen, path, (int)nlen, name);
+		{
+			/* a header several files of a tree's driver include: its directives once */
+			char *real = realpath(hpath, NULL);
+			bool dup = false;
+
+			for (size_t k = 0; real && k < seen->n && !dup; k++)
+				dup = !strcmp(seen->v[k], real);
+			if (real && !dup)
+				rml_inlist_add(seen, real);
+			free(real);
+			if (dup)
+				continue;
+		}
 		if (rml_read_file(hpath, &htext, &hlen, err, sizeof(err)) < 0)
 			continue;
 		rc = rml_verify_parse(v, hpath, htext, hlen, stdout);
@@ -179,7 +193,8 @@ static int tree_driver(const char *path, const char *tree, struct rml_inlist *ou
 }
 
 /* Expectations of the other files of a tree's driver (and their headers), each file once. */
-static int verify_others(struct rml_verify *v, const char *path, const struct rml_inlist *drv)
+static int verify_others(struct rml_verify *v, const char *path, const struct rml_inlist *drv,
+			 struct rml_inlist *seen)
 {
 	for (size_t i = 0; i < drv->n; i++) {
 		char *text = NULL, err[512];
@@ -194,7 +209,7 @@ static int verify_others(struct rml_verify *v, const char *path, const struct rm
 		}
 		rc = rml_verify_parse(v, drv->v[i], text, len, stdout);
 		if (rc == 0)
-			rc = verify_headers(v, drv->v[i], text);
+			rc = verify_headers(v, drv->v[i], text, seen);
 		free(text);
 		if (rc < 0)
 			return -1;
@@ -210,7 +225,7 @@ static int verify_file(struct rml_index *idx, const char *path, struct rml_check
 	struct rml_diags all;
 	struct rml_args ca;
 	struct rml_args_env env = { NULL, NULL, NULL };
-	struct rml_inlist drv = { 0 };
+	struct rml_inlist drv = { 0 }, seen = { 0 };
 	char *text = NULL, err[512];
 	size_t len = 0;
 	unsigned failures;
@@ -218,11 +233,13 @@ static int verify_file(struct rml_index *idx, const char *path, struct rml_check
 	rml_verify_init(&v);
 	if (rml_read_file(path, &text, &len, err, sizeof(err)) < 0) {
 		fprintf(stdout, "%s: error: %s\n", path, err);
+		rml_inlist_fini(&seen);
 		rml_verify_fini(&v);
 		return RML_EXIT_TOOL_ERROR;
 	}
-	if (rml_verify_parse(&v, path, text, len, stdout) < 0 || verify_headers(&v, path, text) < 0) {
+	if (rml_verify_parse(&v, path, text, len, stdout) < 0 || verify_headers(&v, path, text, &seen) < 0) {
 		free(text);
+		rml_inlist_fini(&seen);
 		rml_verify_fini(&v);
 		return RML_EXIT_FINDINGS;
 	}
@@ -237,6 +254,7 @@ static int verify_file(struct rml_index *idx, const char *path, struct rml_check
 		       ca.ndropped ? "a flag outside the allow-list" :
 		       ca.ninputs  ? "a file name, not a flag" : err);
 		rml_args_fini(&ca);
+		rml_inlist_fini(&seen);
 		rml_verify_fini(&v);
 		return RML_EXIT_TOOL_ERROR;
 	}
@@ -244,9 +262,10 @@ static int verify_file(struct rml_index *idx, const char *path, struct rml_check
 	o->parse.extra = (const char *const *)ca.flags;
 	o->parse.nextra = ca.nflags - (ca.nflags && !strncmp(ca.flags[ca.nflags - 1], "--target=", 9));
 	if (v.tree) {
-		if (tree_driver(path, v.tree, &drv) < 0 || verify_others(&v, path, &drv) < 0) {
+		if (tree_driver(path, v.tree, &drv) < 0 || verify_others(&v, path, &drv, &seen) < 0) {
 			rml_inlist_fini(&drv);
 			rml_args_fini(&ca);
+			rml_inlist_fini(&seen);
 			rml_verify_fini(&v);
 			o->parse.extra = NULL;
 			o->parse.nextra = 0;
@@ -263,6 +282,7 @@ static int verify_file(struct rml_index *idx, const char *path, struct rml_check
 	rml_diags_fini(&all);
 	rml_group_result_fini(&g);
 	rml_args_fini(&ca);
+	rml_inlist_fini(&seen);
 	rml_verify_fini(&v);
 	o->parse.extra = NULL;
 	o->parse.nextra = 0;

@@ -638,6 +638,13 @@ run "$RL" --no-config --disable='update-bits-*,bulk-count-exceeds-buffer,registe
 expect "xmod: -p" 1 "$T/xm/lib/swlib.c:32:9: warning: writes 3"
 experr "xmod: -p reads the caller left out" "defines swlib_regfields_init(), which $T/xm/dsa/swdsa.c calls"
 experr "xmod: -p: sw7.c left out, then read" "1 skipped"
+# --verify with corpus-tree: a header the driver's files share carries its directives once
+cp -r "$T/xm" "$T/xv"
+printf '// expected-warning {{never reported}}\n' >>"$T/xv/include/swlib.h"
+run "$RL" --verify xv/lib/swlib.c
+expect "xmod: --verify, a directive in a shared header" 1
+[ "$(grep -c 'expected but not seen: {{never reported}}' "$T/out")" = 1 ] && ok ||
+	ko "xmod: --verify: the shared header's directive not once: $(cat "$T/out")"
 # a static definition is no other module's to call, a prototype defines nothing
 cp -r "$T/xm" "$T/xs"
 sed -i 's/^int swlib_regfields_init(struct swlib \*sw, const struct reg_field \*const regfields)$/static &/' "$T/xs/lib/swlib_io.c"
