@@ -13,12 +13,15 @@
 #include "inputs.h"
 #include "output.h"
 #include "verify.h"
+#include "xmod.h"
+#include "rule.h"
 
 /*
  * --verify: a driver's own headers (#include "x.h", beside the file) may carry
  * expectations too, for findings in tables that live there.
  */
-static int verify_headers(struct rml_verify *v, const char *path, const char *text)
+static int verify_headers(struct rml_verify *v, const char *path, const char *text,
+			  struct rml_inlist *seen)
 {
 	const char *p = text, *slash = strrchr(path, '/'), *name;
 	int dirlen = slash ? (int)(slash - path + 1) : 0;
@@ -30,10 +33,184 @@ static int verify_headers(struct rml_verify *v, const char *path, const char *te
 		int rc;
 
 		snprintf(hpath, sizeof(hpath), "%.*s%.*s", dirlen, path, (int)nlen, name);
+		{
+			/* a header several files of a tree's driver include: its directives once */
+			char *real = realpath(hpath, NULL);
+			bool dup = false;
+
+			for (size_t k = 0; real && k < seen->n && !dup; k++)
+				dup = !strcmp(seen->v[k], real);
+			if (real && !dup)
+				rml_inlist_add(seen, real);
+			free(real);
+			if (dup)
+				continue;
+		}
 		if (rml_read_file(hpath, &htext, &hlen, err, sizeof(err)) < 0)
 			continue;
 		rc = rml_verify_parse(v, hpath, htext, hlen, stdout);
 		free(htext);
+		if (rc < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* "a/b/../c/./" -> "a/c", in place (".." past the start kept: "../x" stays). */
+static void lexical_norm(char *p)
+{
+	char *seg[PATH_MAX / 2], *out = p, *tok, *save = NULL;
+	size_t n = 0, keep = 0;	/* keep: leading ".." that cannot be collapsed */
+	bool abs = p[0] == '/';
+	char buf[PATH_MAX];
+
+	snprintf(buf, sizeof(buf), "%s", p);
+	for (tok = strtok_r(buf, "/", &save); tok; tok = strtok_r(NULL, "/", &save)) {
+		if (!strcmp(tok, "."))
+			continue;
+		if (!strcmp(tok, "..") && n > keep) {
+			n--;
+			continue;
+		}
+		if (!strcmp(tok, "..") && !abs)
+			keep = n + 1;
+		seg[n++] = tok;
+	}
+	if (abs)
+		*out++ = '/';
+	for (size_t i = 0; i < n; i++) {
+		size_t l = strlen(seg[i]);
+
+		memmove(out, seg[i], l);
+		out += l;
+		if (i + 1 < n)
+			*out++ = '/';
+	}
+	if (out == p)
+		*out++ = '.';
+	*out = '\0';
+}
+
+static int cmp_path(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * "corpus-tree: DIR": the files of DIR (relative to path's directory) as a directory run
+ * plans them: the prefilter, one driver per directory, the callers left out that pass a
+ * table read again, the modules joined (xmod.h). The files of path's driver into *out
+ * (heap, sorted), or -1 (said) when path is not among them.
+ */
+static int tree_driver(const char *path, const char *tree, struct rml_inlist *out)
+{
+	struct rml_inlist in = { 0 }, left = { 0 }, cand = { 0 }, pass = { 0 };
+	size_t dl = rml_dir_len(path), skipped = 0, nl, ng = 0, *group, *gsize, *kind, *root;
+	struct rml_xlink *l;
+	char root_dir[PATH_MAX];
+	long me = -1;
+
+	snprintf(root_dir, sizeof(root_dir), "%.*s%s%s", (int)dl, path, dl ? "/" : "", tree);
+	lexical_norm(root_dir);
+	rml_inlist_add(&in, root_dir);
+	rml_expand_inputs(NULL, &in, RML_API_FIELD, &skipped, &left);
+	for (size_t k = 0; k < left.n; k++)
+		for (size_t i = 0; i < in.n; i++)
+			if (rml_dir_len(in.v[i]) == rml_dir_len(left.v[k]) &&
+			    !strncmp(in.v[i], left.v[k], rml_dir_len(left.v[k]))) {
+				rml_inlist_add(&cand, left.v[k]);
+				break;
+			}
+	nl = rml_xmod_links(NULL, in.v, in.n, cand.v, cand.n, &l);
+	for (size_t i = 0; i < nl; i++) {	/* the callers left out: read, as a run does */
+		bool have = false;
+
+		if (l[i].passer < in.n)
+			continue;
+		for (size_t k = 0; k < pass.n && !have; k++)
+			have = !strcmp(pass.v[k], cand.v[l[i].passer - in.n]);
+		if (!have)
+			rml_inlist_add(&pass, cand.v[l[i].passer - in.n]);
+	}
+	{
+		size_t n = in.n, total = in.n + cand.n;
+		char **all = rml_xcalloc(in.n + pass.n + 1, sizeof(*all));
+		size_t na = 0;
+
+		for (size_t i = 0; i < in.n; i++)
+			all[na++] = in.v[i];
+		for (size_t i = 0; i < pass.n; i++)
+			all[na++] = pass.v[i];
+		qsort(all, na, sizeof(*all), cmp_path);
+		group = rml_xcalloc(total + na + 1, sizeof(*group));
+		gsize = rml_xcalloc(na + 1, sizeof(*gsize));
+		kind = rml_xcalloc(na + 1, sizeof(*kind));
+		root = rml_xcalloc(na + 1, sizeof(*root));
+		/* the drivers: consecutive files of one directory */
+		size_t *gof = rml_xcalloc(na + 1, sizeof(*gof));
+
+		for (size_t i = 0; i < na; i++) {
+			if (!i || rml_dir_len(all[i]) != rml_dir_len(all[i - 1]) ||
+			    strncmp(all[i], all[i - 1], rml_dir_len(all[i])))
+				ng++;
+			gof[i] = ng - 1;
+			gsize[ng - 1]++;
+			if (!strcmp(all[i], path))
+				me = (long)(ng - 1);
+		}
+		for (size_t e = 0; e < total; e++) {
+			const char *p = e < n ? in.v[e] : cand.v[e - n];
+
+			group[e] = ng;	/* not read: joins nothing */
+			for (size_t i = 0; i < na; i++)
+				if (!strcmp(all[i], p))
+					group[e] = gof[i];
+		}
+		gsize[ng] = RML_XMOD_MAX_FILES + 1;
+		kind[ng] = 1;
+		rml_xmod_merge(ng + 1, gsize, kind, l, nl, group, root);
+		for (size_t i = 0; me >= 0 && i < na; i++)
+			if (root[gof[i]] == root[me])
+				rml_inlist_add(out, all[i]);
+		free(gof);
+		free(all);
+	}
+	rml_xmod_links_free(l, nl);
+	free(group);
+	free(gsize);
+	free(kind);
+	free(root);
+	rml_inlist_fini(&in);
+	rml_inlist_fini(&left);
+	rml_inlist_fini(&cand);
+	rml_inlist_fini(&pass);
+	if (me < 0) {
+		printf("%s: error: corpus-tree: the run over %s does not analyse this file\n", path,
+		       root_dir);
+		return -1;
+	}
+	return 0;
+}
+
+/* Expectations of the other files of a tree's driver (and their headers), each file once. */
+static int verify_others(struct rml_verify *v, const char *path, const struct rml_inlist *drv,
+			 struct rml_inlist *seen)
+{
+	for (size_t i = 0; i < drv->n; i++) {
+		char *text = NULL, err[512];
+		size_t len = 0;
+		int rc;
+
+		if (!strcmp(drv->v[i], path))
+			continue;
+		if (rml_read_file(drv->v[i], &text, &len, err, sizeof(err)) < 0) {
+			printf("%s: error: %s\n", drv->v[i], err);
+			return -1;
+		}
+		rc = rml_verify_parse(v, drv->v[i], text, len, stdout);
+		if (rc == 0)
+			rc = verify_headers(v, drv->v[i], text, seen);
+		free(text);
 		if (rc < 0)
 			return -1;
 	}
@@ -48,6 +225,7 @@ static int verify_file(struct rml_index *idx, const char *path, struct rml_check
 	struct rml_diags all;
 	struct rml_args ca;
 	struct rml_args_env env = { NULL, NULL, NULL };
+	struct rml_inlist drv = { 0 }, seen = { 0 };
 	char *text = NULL, err[512];
 	size_t len = 0;
 	unsigned failures;
@@ -55,11 +233,13 @@ static int verify_file(struct rml_index *idx, const char *path, struct rml_check
 	rml_verify_init(&v);
 	if (rml_read_file(path, &text, &len, err, sizeof(err)) < 0) {
 		fprintf(stdout, "%s: error: %s\n", path, err);
+		rml_inlist_fini(&seen);
 		rml_verify_fini(&v);
 		return RML_EXIT_TOOL_ERROR;
 	}
-	if (rml_verify_parse(&v, path, text, len, stdout) < 0 || verify_headers(&v, path, text) < 0) {
+	if (rml_verify_parse(&v, path, text, len, stdout) < 0 || verify_headers(&v, path, text, &seen) < 0) {
 		free(text);
+		rml_inlist_fini(&seen);
 		rml_verify_fini(&v);
 		return RML_EXIT_FINDINGS;
 	}
@@ -74,19 +254,35 @@ static int verify_file(struct rml_index *idx, const char *path, struct rml_check
 		       ca.ndropped ? "a flag outside the allow-list" :
 		       ca.ninputs  ? "a file name, not a flag" : err);
 		rml_args_fini(&ca);
+		rml_inlist_fini(&seen);
 		rml_verify_fini(&v);
 		return RML_EXIT_TOOL_ERROR;
 	}
 	/* the trailing --target= the normaliser adds is the host's: lone mode sets its own */
 	o->parse.extra = (const char *const *)ca.flags;
 	o->parse.nextra = ca.nflags - (ca.nflags && !strncmp(ca.flags[ca.nflags - 1], "--target=", 9));
-	rml_check_group(idx, &path, 1, o, NULL, &g);
+	if (v.tree) {
+		if (tree_driver(path, v.tree, &drv) < 0 || verify_others(&v, path, &drv, &seen) < 0) {
+			rml_inlist_fini(&drv);
+			rml_args_fini(&ca);
+			rml_inlist_fini(&seen);
+			rml_verify_fini(&v);
+			o->parse.extra = NULL;
+			o->parse.nextra = 0;
+			return RML_EXIT_TOOL_ERROR;
+		}
+		rml_check_group(idx, (const char *const *)drv.v, drv.n, o, NULL, &g);
+	} else {
+		rml_check_group(idx, &path, 1, o, NULL, &g);
+	}
+	rml_inlist_fini(&drv);
 	rml_diags_init(&all, &g.merged.arena);
 	rml_group_diags(&g, &all);
 	failures = rml_verify_check(&v, &all, path, stdout);
 	rml_diags_fini(&all);
 	rml_group_result_fini(&g);
 	rml_args_fini(&ca);
+	rml_inlist_fini(&seen);
 	rml_verify_fini(&v);
 	o->parse.extra = NULL;
 	o->parse.nextra = 0;
@@ -142,7 +338,7 @@ int rml_corpus_run(const char *agree_log, const struct rml_args *args, struct rm
 
 	for (size_t i = 0; i < args->ninputs; i++)
 		rml_inlist_add(&in, args->inputs[i]);
-	if (rml_expand_inputs(NULL, &in, 0, &skipped) < 0)
+	if (rml_expand_inputs(NULL, &in, 0, &skipped, NULL) < 0)
 		rc = RML_EXIT_TOOL_ERROR;
 	for (size_t i = 0; i < in.n; i++) {
 		int frc = agree_log ? agree_file(idx, in.v[i], agree_log, o)

@@ -317,7 +317,7 @@ bool rml_may_use_api(const struct rml_overlay *ov, const char *path, unsigned ap
  * could not be walked (reported), 0 otherwise.
  */
 int rml_expand_inputs(const struct rml_overlay *ov, struct rml_inlist *in, unsigned prefilter,
-		      size_t *skipped)
+		      size_t *skipped, struct rml_inlist *left_out)
 {
 	struct rml_inlist l = { 0 };
 	struct visited seen;
@@ -345,6 +345,8 @@ int rml_expand_inputs(const struct rml_overlay *ov, struct rml_inlist *in, unsig
 					l.v[kept++] = l.v[k];
 					continue;
 				}
+				if (left_out)
+					rml_inlist_add(left_out, l.v[k]);
 				free(l.v[k]);
 				(*skipped)++;
 			}

@@ -26,10 +26,11 @@ size_t rml_dir_len(const char *p);
 
 /*
  * Directories -> their .c files; with prefilter (RML_API_* of rule.h: the APIs the enabled
- * rules are about; 0 for none), drop what cannot involve them.
+ * rules are about; 0 for none), drop what cannot involve them (a walked directory's files
+ * dropped go to left_out too, when not NULL: xmod.h may read some of them again).
  */
 int rml_expand_inputs(const struct rml_overlay *ov, struct rml_inlist *in, unsigned prefilter,
-		      size_t *skipped);
+		      size_t *skipped, struct rml_inlist *left_out);
 /* Could path involve the regmap_field API (it, or a header it includes with quotes)? */
 bool rml_may_use_api(const struct rml_overlay *ov, const char *path, unsigned apis);
 /* The other .c files of path's driver (beside it, sharing a quoted include, using the API). */

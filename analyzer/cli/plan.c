@@ -18,6 +18,7 @@
 #include "exit.h"
 #include "git.h"
 #include "inputs.h"
+#include "xmod.h"
 
 /* git for --since, its failure the run's error. 0, or -1 (said). */
 static int run_git(struct rml_run_state *r, char *const argv[], char **out, size_t *len)
@@ -247,6 +248,30 @@ static void add_job(struct rml_run_state *r, const char *path, const struct rml_
 }
 
 
+/* A compile_commands.json entry's flags into its parse options (the next entry_parse). */
+static bool entry_parse(struct rml_run_state *r, const struct rml_compdb_entry *e)
+{
+	struct rml_args *a = &r->entry_args[r->nentry];
+	struct rml_parse_opts *po = &r->entry_parse[r->nentry];
+	size_t skip0 = e->argc && e->argv[0][0] != '-';
+	char err[PATH_MAX + 256];
+
+	if (rml_args_normalise(a, e->argc - skip0, (const char *const *)e->argv + skip0,
+			       r->o->env, err, sizeof(err)) < 0) {
+		rml_run_error(r, "%s: %s", e->file, err);
+		rml_args_fini(a);
+		return false;
+	}
+	*po = r->o->check.parse;
+	po->lone = !rml_args_describe_headers(a);
+	po->flags = (const char *const *)a->flags;
+	po->nflags = a->nflags;
+	po->host_target = a->target;
+	po->workdir = e->directory;
+	r->nentry++;
+	return true;
+}
+
 /* -p: the entries to analyse (all, or those of the files named), each with its own flags. */
 static int plan_compdb(struct rml_run_state *r, const struct rml_inlist *named, size_t *skipped)
 {
@@ -267,9 +292,6 @@ static int plan_compdb(struct rml_run_state *r, const struct rml_inlist *named, 
 	r->entry_parse = rml_xcalloc(r->db.n + 1, sizeof(*r->entry_parse));
 	for (size_t i = 0; i < r->db.n; i++) {
 		const struct rml_compdb_entry *e = &r->db.v[i];
-		struct rml_args *a = &r->entry_args[r->nentry];
-		struct rml_parse_opts *po = &r->entry_parse[r->nentry];
-		size_t skip0 = e->argc && e->argv[0][0] != '-';
 		bool want = !named->n;
 
 		for (size_t k = 0; k < named->n && !want; k++)
@@ -279,23 +301,16 @@ static int plan_compdb(struct rml_run_state *r, const struct rml_inlist *named, 
 			continue;
 		if (!rml_may_use_api(&r->ov, e->file, rml_rules_apis(r->o->enabled))) {
 			(*skipped)++;
+			r->left_entry = rml_xrealloc(r->left_entry, (r->left_out.n + 1) *
+							       sizeof(*r->left_entry));
+			r->left_entry[r->left_out.n] = i;
+			rml_inlist_add(&r->left_out, e->file);
 			continue;
 		}
-		if (rml_args_normalise(a, e->argc - skip0, (const char *const *)e->argv + skip0,
-				       r->o->env, err, sizeof(err)) < 0) {
-			rml_run_error(r, "%s: %s", e->file, err);
-			rml_args_fini(a);
+		if (!entry_parse(r, e))
 			rc = -1;
-			continue;
-		}
-		*po = r->o->check.parse;
-		po->lone = !rml_args_describe_headers(a);
-		po->flags = (const char *const *)a->flags;
-		po->nflags = a->nflags;
-		po->host_target = a->target;
-		po->workdir = e->directory;
-		r->nentry++;
-		add_job(r, e->file, po);
+		else
+			add_job(r, e->file, &r->entry_parse[r->nentry - 1]);
 	}
 	for (size_t k = 0; k < named->n; k++)
 		if (!found[k]) {
@@ -327,6 +342,187 @@ static void plan_groups(struct rml_run_state *r)
 		r->groups[r->ngroups].first = i;
 		r->groups[r->ngroups++].n = 1;
 	}
+}
+
+/* ---- modules joined (xmod.h) ------------------------------------------------------------ */
+
+static bool same_dir(const char *a, const char *b)
+{
+	size_t dl = rml_dir_len(a);
+
+	return rml_dir_len(b) == dl && !strncmp(a, b, dl);
+}
+
+static long job_of(const struct rml_run_state *r, const char *path)
+{
+	for (size_t i = 0; i < r->njobs; i++)
+		if (!strcmp(r->jobs[i].path, path))
+			return (long)i;
+	return -1;
+}
+
+/*
+ * A file the prefilter left out that passes a table to a library: a job beside the files
+ * of its directory, in name order among them (compile_commands.json's: with its flags).
+ */
+static void add_passer(struct rml_run_state *r, size_t left)
+{
+	const char *path = r->left_out.v[left];
+	const struct rml_parse_opts *po = NULL;
+	size_t at = r->njobs, last = r->njobs;
+
+	if (job_of(r, path) >= 0)
+		return;
+	if (r->o->compdb) {
+		if (!entry_parse(r, &r->db.v[r->left_entry[left]]))
+			return;
+		po = &r->entry_parse[r->nentry - 1];
+	}
+	for (size_t i = 0; i < r->njobs; i++) {
+		if (!same_dir(r->jobs[i].path, path))
+			continue;
+		if (strcmp(r->jobs[i].path, path) > 0) {
+			at = i;
+			break;
+		}
+		last = i + 1;
+	}
+	if (at == r->njobs)
+		at = last;
+	add_job(r, path, po);
+	if (at < r->njobs - 1) {
+		struct rml_job j = r->jobs[r->njobs - 1];
+
+		memmove(&r->jobs[at + 1], &r->jobs[at], (r->njobs - 1 - at) * sizeof(*r->jobs));
+		r->jobs[at] = j;
+	}
+}
+
+/* The group job i is in. */
+static size_t group_of_job(const struct rml_run_state *r, size_t i)
+{
+	for (size_t g = 0; g < r->ngroups; g++)
+		if (i >= r->groups[g].first && i < r->groups[g].first + r->groups[g].n)
+			return g;
+	return 0;
+}
+
+/* The drivers the links join, made one each: in the place of the first, jobs reordered. */
+static void join_groups(struct rml_run_state *r, const struct rml_xlink *l, size_t nl,
+			char *const *files, size_t n, const struct rml_inlist *cand)
+{
+	size_t ng = r->ngroups, *gsize = rml_xcalloc(ng + 1, sizeof(*gsize));
+	size_t *kind = rml_xcalloc(ng + 1, sizeof(*kind)), *root = rml_xcalloc(ng + 1, sizeof(*root));
+	size_t *group_of = rml_xcalloc(n + cand->n + 1, sizeof(*group_of));
+	struct rml_job *jobs;
+	struct rml_group *groups;
+	size_t nj = 0, ngr = 0;
+
+	for (size_t g = 0; g < ng; g++) {
+		const struct rml_job *j = &r->jobs[r->groups[g].first];
+		size_t s;
+
+		gsize[g] = r->groups[g].n;
+		for (s = 0; s < r->nsels && r->sels[s] != j->sel; s++)
+			;
+		kind[g] = 2 * s + (j->parse != NULL);
+	}
+	for (size_t i = 0; i < n + cand->n; i++) {
+		long j = job_of(r, i < n ? files[i] : cand->v[i - n]);
+
+		/* a caller that could not be made a job (its flags) joins nothing */
+		group_of[i] = j >= 0 ? group_of_job(r, (size_t)j) : ng;
+	}
+	gsize[ng] = RML_XMOD_MAX_FILES + 1;	/* the "no job" driver: joins none */
+	kind[ng] = SIZE_MAX;
+	if (!rml_xmod_merge(ng + 1, gsize, kind, l, nl, group_of, root))
+		goto out;
+	if (r->o->verbose)
+		for (size_t i = 0; i < nl; i++) {
+			size_t a = group_of[l[i].taker], b = group_of[l[i].passer];
+
+			if (a == b || a == ng || b == ng)
+				continue;
+			fprintf(stderr, "regmap-lint: %s defines %s(), which %s calls with a "
+				"table: %s\n", files[l[i].taker], l[i].func,
+				l[i].passer < n ? files[l[i].passer] : cand->v[l[i].passer - n],
+				root[a] == root[b] ? "their drivers are analysed as one" :
+				"their drivers stay apart (one would have more than "
+				RML_STR(RML_XMOD_MAX_FILES) " files, or other options)");
+		}
+	jobs = rml_xcalloc(r->njobs + 1, sizeof(*jobs));
+	groups = rml_xcalloc(ng + 1, sizeof(*groups));
+	for (size_t g = 0; g < ng; g++) {
+		if (root[g] != g)
+			continue;
+		groups[ngr].first = nj;
+		for (size_t h = g; h < ng; h++) {
+			if (root[h] != g)
+				continue;
+			memcpy(&jobs[nj], &r->jobs[r->groups[h].first],
+			       r->groups[h].n * sizeof(*jobs));
+			nj += r->groups[h].n;
+		}
+		groups[ngr].n = nj - groups[ngr].first;
+		ngr++;
+	}
+	free(r->jobs);
+	free(r->groups);
+	r->jobs = jobs;
+	r->groups = groups;
+	r->ngroups = ngr;
+out:
+	free(group_of);
+	free(root);
+	free(kind);
+	free(gsize);
+}
+
+/*
+ * A library that allocates from a table its callers pass, and each caller: one driver,
+ * across directories (xmod.h). The callers the prefilter left out are read when they lie
+ * beside a file analysed; the drivers joined take the place of the first of them, the
+ * others keep their order.
+ */
+static void plan_xmod(struct rml_run_state *r)
+{
+	struct rml_inlist cand = { 0 };
+	size_t *cand_left = NULL, nl, n = r->njobs;
+	char **files = rml_xcalloc(n + 1, sizeof(*files));
+	struct rml_xlink *l;
+
+	struct rml_strset dirs = { 0 };
+
+	for (size_t i = 0; i < n; i++) {
+		files[i] = r->jobs[i].path;
+		rml_strset_add(&dirs, rml_arena_strndup(&r->arena, files[i],
+							rml_dir_len(files[i])));
+	}
+	for (size_t k = 0; k < r->left_out.n; k++) {
+		const char *p = r->left_out.v[k];
+		char *dir = rml_xstrndup(p, rml_dir_len(p));
+		bool beside = rml_strset_find(&dirs, dir) >= 0;
+
+		free(dir);
+		if (!beside)
+			continue;
+		cand_left = rml_xrealloc(cand_left, (cand.n + 1) * sizeof(*cand_left));
+		cand_left[cand.n] = k;
+		rml_inlist_add(&cand, r->left_out.v[k]);
+	}
+	rml_strset_fini(&dirs);
+	nl = rml_xmod_links(&r->ov, files, n, cand.v, cand.n, &l);
+	/* the callers left out become jobs (the links name files by path from here on) */
+	for (size_t i = 0; i < nl; i++)
+		if (l[i].passer >= n)
+			add_passer(r, cand_left[l[i].passer - n]);
+	plan_groups(r);
+	if (nl)
+		join_groups(r, l, nl, files, n, &cand);
+	free(files);
+	rml_xmod_links_free(l, nl);
+	rml_inlist_fini(&cand);
+	free(cand_left);
 }
 
 /*
@@ -386,6 +582,7 @@ static int named_inputs(struct rml_run_state *r, struct rml_inlist *in)
 static int plan_jobs(struct rml_run_state *r, struct rml_inlist *in, size_t *skipped)
 {
 	if (r->o->compdb) {
+		r->xmod = true;
 		if (plan_compdb(r, in, skipped) < 0)
 			r->rc = RML_EXIT_TOOL_ERROR;
 		return 0;
@@ -394,7 +591,10 @@ static int plan_jobs(struct rml_run_state *r, struct rml_inlist *in, size_t *ski
 		rml_run_error(r, "no input files (see --help)");
 		return -1;
 	}
-	if (rml_expand_inputs(&r->ov, in, rml_rules_apis(r->o->enabled), skipped) < 0)
+	for (size_t i = 0; i < in->n && !r->xmod; i++)
+		r->xmod = !rml_overlay_get(&r->ov, in->v[i]) && rml_is_dir(in->v[i]);
+	if (rml_expand_inputs(&r->ov, in, rml_rules_apis(r->o->enabled), skipped,
+			      &r->left_out) < 0)
 		r->rc = RML_EXIT_TOOL_ERROR;
 	for (size_t i = 0; i < in->n; i++)
 		add_job(r, in->v[i], NULL);
@@ -469,7 +669,10 @@ int rml_run_plan(struct rml_run_state *r)
 			"regmap_field API");
 	if (r->rc == RML_EXIT_TOOL_ERROR && r->nsels && !r->njobs)
 		goto out;
-	plan_groups(r);
+	if (r->xmod && !o->kbuild && rml_rules_apis(o->enabled) & RML_API_FIELD)
+		plan_xmod(r);
+	else
+		plan_groups(r);
 	plan_shard(r);
 	rc = 0;
 out:
@@ -491,4 +694,6 @@ void rml_run_plan_fini(struct rml_run_state *r)
 		rml_compdb_fini(&r->db);
 	if (r->have_diff)
 		rml_udiff_fini(&r->diff);
+	rml_inlist_fini(&r->left_out);
+	free(r->left_entry);
 }

@@ -17,6 +17,7 @@
 
 #include "baseline.h"
 #include "compdb.h"
+#include "inputs.h"
 #include "overlay.h"
 #include "pool.h"
 #include "run.h"
@@ -69,6 +70,9 @@ struct rml_run_state {
 	size_t nentry;
 	struct rml_udiff diff;
 	bool have_diff;
+	bool xmod;			/* -p or a directory: modules may be joined (xmod.h) */
+	struct rml_inlist left_out;	/* the files the prefilter left out, and for -p ... */
+	size_t *left_entry;		/* ... the compile_commands.json entry of each */
 	/* selection.c */
 	struct rml_sel **sels;
 	size_t nsels;

@@ -17,6 +17,8 @@
 #define EXPECTED_LEN (sizeof(EXPECTED) - 1)
 #define ARGS_TAG "corpus-args"
 #define ARGS_TAG_LEN (sizeof(ARGS_TAG) - 1)
+#define TREE_TAG "corpus-tree"
+#define TREE_TAG_LEN (sizeof(TREE_TAG) - 1)
 #define NO_DIAG "no-diagnostics"
 #define NO_DIAG_LEN (sizeof(NO_DIAG) - 1)
 #define WORD_SHOWN 40	/* longest unknown directive word echoed back in an error */
@@ -74,6 +76,7 @@ void rml_verify_fini(struct rml_verify *v)
 	free_args(v, 0);
 	free(v->e);
 	free(v->args);
+	free(v->tree);
 	*v = (struct rml_verify){ 0 };
 }
 
@@ -279,6 +282,28 @@ static void parse_args(struct scan *s, const char *p, const char *end)
 	}
 }
 
+/* "corpus-tree: DIR": the one word after it, the tree the file is analysed in (heap). */
+static void parse_tree(struct scan *s, const char *p, const char *end)
+{
+	const char *w;
+
+	while (p < end && is_blank((unsigned char)*p))
+		p++;
+	for (w = p; p < end && !is_blank((unsigned char)*p) && *p; p++)
+		;
+	if (p == w) {
+		scan_error(s, "'corpus-tree:' names no directory");
+		return;
+	}
+	if (s->v->tree && (strlen(s->v->tree) != (size_t)(p - w) ||
+			   memcmp(s->v->tree, w, (size_t)(p - w)))) {
+		scan_error(s, "a second 'corpus-tree:' naming another directory");
+		return;
+	}
+	if (!s->v->tree)
+		s->v->tree = rml_xstrndup(w, (size_t)(p - w));
+}
+
 /* An "expected-" at p (already known to start a token); returns where scanning goes on. */
 static const char *parse_directive(struct scan *s, const char *p, const char *end)
 {
@@ -319,6 +344,14 @@ static void scan_line(struct scan *s, const char *p, const char *end)
 				parse_args(s, p + ARGS_TAG_LEN + 1, end);
 			else
 				scan_error(s, "missing ':' after 'corpus-args'");
+			return;
+		}
+		if (starts_with(p, end, TREE_TAG, TREE_TAG_LEN) &&
+		    (p + TREE_TAG_LEN == end || !is_word((unsigned char)p[TREE_TAG_LEN]))) {
+			if (p + TREE_TAG_LEN < end && p[TREE_TAG_LEN] == ':')
+				parse_tree(s, p + TREE_TAG_LEN + 1, end);
+			else
+				scan_error(s, "missing ':' after 'corpus-tree'");
 			return;
 		}
 		p++;

@@ -29,6 +29,9 @@ struct rml_verify {
 	size_t nfiles_no_diag;	/* files that said expected-no-diagnostics */
 	char **args;		/* words of all "corpus-args:" tags, in order (heap) */
 	size_t nargs;
+	char *tree;		/* "corpus-tree: DIR": the file is checked as part of the
+				   directory run over DIR (relative to the file) makes of it,
+				   with the other files of its driver (heap), or NULL */
 };
 
 void rml_verify_init(struct rml_verify *v);

@@ -237,11 +237,43 @@ static bool base_stored(const struct rml_facts *f, const char *base, bool *copie
 	return false;
 }
 
+static void count_table(const struct rml_table *t, void *arg)
+{
+	(void)t;
+	(*(size_t *)arg)++;
+}
+
+/*
+ * The handles of base are allocated from a table a parameter of the allocating function
+ * is given, and no analysed file gives it one: why, naming the function (buf), or NULL.
+ */
+static const char *from_callers(const struct rml_facts *f, const char *base, char *buf,
+				size_t len)
+{
+	for (size_t i = 0; i < f->stores.n; i++) {
+		const struct rml_store *st = f->stores.p[i];
+		size_t n = 0;
+
+		if (!st->dst.base || strcmp(st->dst.base, base) || !st->alloc->src.alias ||
+		    !strstr(st->alloc->src.alias, "#arg"))
+			continue;
+		rml_alias_tables(f, st->alloc->src.alias, count_table, &n);
+		if (n)
+			continue;
+		snprintf(buf, len, "its table is the one '%s' is given, and no analysed file calls "
+			 "it with a table (a caller in another directory: name that directory too, "
+			 "or use -p)", st->alloc->func ? st->alloc->func : "?");
+		return buf;
+	}
+	return NULL;
+}
+
 /* Why a write with a constant could not be tied to a field (for -v). */
 static const char *unlinked_why(const struct rml_facts *f, const struct rml_winst *wi,
 				char *buf, size_t len)
 {
 	bool copied;
+	const char *why;
 
 	if (wi->h.base_param >= 0)
 		return "the handle is a parameter never given a known handle";
@@ -254,6 +286,8 @@ static const char *unlinked_why(const struct rml_facts *f, const struct rml_wins
 			 wi->h.lo, wi->h.len);
 		return buf;
 	}
+	if (base_stored(f, wi->h.base, &copied) && (why = from_callers(f, wi->h.base, buf, len)))
+		return why;
 	if (base_stored(f, wi->h.base, &copied))
 		return wi->h.ix == RML_IX_UNKNOWN ?
 			"the handle's index is not a constant, and no slot's reg_field is resolved" :
@@ -277,7 +311,7 @@ static const char *bits_why(const struct rml_field *fld)
 void rml_print_link_stats(FILE *out, const struct rml_facts *f)
 {
 	size_t nconst = 0, nlinked = 0, nbits = 0;
-	char buf[128];
+	char buf[384];
 
 	for (size_t i = 0; i < f->winsts.n; i++) {
 		const struct rml_winst *wi = f->winsts.p[i];

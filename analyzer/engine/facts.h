@@ -207,6 +207,9 @@ struct rml_alloc {
 	struct rml_fref src;
 	const struct rml_call *via;	/* link: this allocation as a call of the allocation helper
 					   it is in makes it (src and handle from the call), or NULL */
+	bool reg_moved;			/* it allocates a local copy of src with its reg set at
+					   run time (ocelot_regfields_init()): the regmap it is
+					   on says nothing of where src's table lives */
 };
 
 /* How an expression picks a slot of a handle array (or none, for a plain handle). */

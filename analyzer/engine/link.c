@@ -147,6 +147,8 @@ static void link_alloc(struct rml_facts *f, struct uf *u, struct rml_alloc *a)
 		arg.map = NULL;
 	if (a->src.alias && alias_is_copy(f, a->src.alias))
 		return;	/* a kmemdup()'d table: the copy is allocated, not the table */
+	if (a->reg_moved)
+		return;	/* a copy with its register moved, on a regmap chosen for it */
 	link_fref_each(f, &a->src, a->func, add_map, &arg);
 }
 

@@ -600,5 +600,58 @@ run "$RL" --no-config "$T/missing.c"
 expect "missing declarations" 0
 experr "missing declarations: the note" "missing.c:2:10: note: .* errors of missing declarations (the first: 'linux/not-bundled.h' file not found), and .* of its reg_field values could not be read (2 fields were): much of it was not checked; run under kbuild"
 
+# Modules joined (xmod.h): a library in one directory allocating from the table each
+# variant passes, one variant beside it, one in another directory (the corpus's tree).
+cd "$T"
+cp -r "$SRC/corpus/write-exceeds-field-width/xmod-switch" "$T/xm"
+run "$RL" --no-config -v xm
+expect "xmod: a directory run" 1 "^xm/lib/swlib.c:32:9: warning: writes 3 to 'SYS_PAUSE_CFG_PAUSE_ENA' of 'v2_regfields'"
+grep -q "^xm/dsa/swdsa_v2.c:15:43: note: 'SYS_PAUSE_CFG_PAUSE_ENA' is defined here" "$T/out" && ok ||
+	ko "xmod: the note at the variant's entry: $(cat "$T/out")"
+experr "xmod: -v says why" "xm/lib/swlib_io.c defines swlib_regfields_init(), which xm/dsa/swdsa.c calls with a table: their drivers are analysed as one"
+experr "xmod: one driver" "analysed in 1 driver, 6 parsed"
+cp "$T/out" "$T/xm.out"
+run "$RL" --no-config -j 2 xm
+cmp -s "$T/out" "$T/xm.out" && ok || ko "xmod: -j 2 reports otherwise: $(cat "$T/out")"
+run "$RL" --no-config xm/dsa xm/lib
+expect "xmod: two directories named" 1 "^xm/lib/swlib.c:32:9: warning: writes 3"
+# the library with the variant beside it only: its pause enable is two bits, 3 fits
+run "$RL" --no-config xm/lib
+expect "xmod: the library's directory alone" 0
+# a file given alone is read with its siblings only; under kbuild, alone
+run "$RL" --no-config xm/lib/swlib.c
+expect "xmod: a file alone joins nothing" 0
+run env KBUILD_CHECKSRC=2 "$RL" --no-config -nostdinc -isystem "$inc" -include regmap-lint/lone.h xm/lib/swlib.c
+expect "xmod: kbuild joins nothing" 0
+# -p: every entry with its own flags, the caller the prefilter leaves out included
+{
+	echo '['
+	sep=''
+	for f in dsa/swdsa.c dsa/swdsa_v2.c lib/sw7.c lib/sw7_regs.c lib/swlib.c lib/swlib_io.c; do
+		printf '%s { "directory": "%s", "file": "%s", "arguments": ["cc", "-c", "-nostdinc", "-isystem", "%s", "-include", "regmap-lint/lone.h", "%s"] }\n' \
+			"$sep" "$T/xm" "$f" "$inc" "$f"
+		sep=','
+	done
+	echo ']'
+} >"$T/xm/compile_commands.json"
+run "$RL" --no-config --disable='update-bits-*,bulk-count-exceeds-buffer,register-outside-config,write-exceeds-val-bits,regmap-config-range' -v -p "$T/xm"
+expect "xmod: -p" 1 "$T/xm/lib/swlib.c:32:9: warning: writes 3"
+experr "xmod: -p reads the caller left out" "defines swlib_regfields_init(), which $T/xm/dsa/swdsa.c calls"
+experr "xmod: -p: sw7.c left out, then read" "1 skipped"
+# --verify with corpus-tree: a header the driver's files share carries its directives once
+cp -r "$T/xm" "$T/xv"
+printf '// expected-warning {{never reported}}\n' >>"$T/xv/include/swlib.h"
+run "$RL" --verify xv/lib/swlib.c
+expect "xmod: --verify, a directive in a shared header" 1
+[ "$(grep -c 'expected but not seen: {{never reported}}' "$T/out")" = 1 ] && ok ||
+	ko "xmod: --verify: the shared header's directive not once: $(cat "$T/out")"
+# a static definition is no other module's to call, a prototype defines nothing
+cp -r "$T/xm" "$T/xs"
+sed -i 's/^int swlib_regfields_init(struct swlib \*sw, const struct reg_field \*const regfields)$/static &/' "$T/xs/lib/swlib_io.c"
+grep -q '^static int swlib_regfields_init' "$T/xs/lib/swlib_io.c" && ok || ko "xmod: the static copy was not made"
+run "$RL" --no-config -v xs/dsa xs/lib
+grep -q 'defines swlib_regfields_init' "$T/err" && ko "xmod: a static function joined drivers: $(cat "$T/err")" || ok
+experr "xmod: static: two drivers" "in 2 drivers"
+
 echo "run_test: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -5,6 +5,7 @@
  */
 #include "ex.h"
 
+#include <limits.h>
 #include <string.h>
 
 /*
@@ -12,12 +13,25 @@
  * it where it is read: a variable's USR, or "<struct USR>#<member>" for a member (any
  * object of that type: `priv->fields = data->fields` sets what every `p->fields[i]` reads).
  */
+const char *ex_param_table_key(struct ex *x, const char *fn_usr, int k)
+{
+	return rml_arena_printf(x->a, "%s#arg%d", fn_usr, k);
+}
+
 const char *ex_regfield_ptr_key(struct ex *x, CXCursor s)
 {
 	CXCursor ref;
 
-	if (clang_getCursorKind(s) == CXCursor_DeclRefExpr)
+	if (clang_getCursorKind(s) == CXCursor_DeclRefExpr) {
+		int pi;
+
+		ref = clang_getCursorReferenced(s);
+		pi = clang_getCursorKind(ref) == CXCursor_ParmDecl && x->fn.usr ?
+		     ex_param_index(x, ref) : -1;
+		if (pi >= 0)
+			return ex_param_table_key(x, x->fn.usr, pi);
 		return ex_expr_key(x, s);
+	}
 	if (clang_getCursorKind(s) != CXCursor_MemberRefExpr)
 		return NULL;
 	ref = clang_getCursorReferenced(s);
@@ -165,7 +179,14 @@ named:
 	fa->block = x->block;
 	fa->variant = variant;
 	fa->copy = copy;
-	if (k == CXCursor_DeclRefExpr) {
+	if (k == CXCursor_DeclRefExpr && !copy &&
+	    ex_is_regfield_ptr(x, clang_getCursorType(clang_getCursorReferenced(s))) &&
+	    !ex_is_array(clang_getCursorType(clang_getCursorReferenced(s)))) {
+		/* another pointer to tables (a local, a parameter): what it is set to */
+		fa->to_alias = ex_regfield_ptr_key(x, s);
+		if (!fa->to_alias)
+			return NULL;
+	} else if (k == CXCursor_DeclRefExpr) {
 		fa->to_var = ex_usr_of(x, clang_getCursorReferenced(s));
 	} else {
 		CXCursor ref = clang_getCursorReferenced(s);
@@ -406,4 +427,35 @@ void ex_copy_ref(struct ex *x, CXCursor c)
 			copy_use(x, c);
 			return;
 		}
+}
+
+/*
+ * `ocelot_regfields_init(ocelot, vsc7514_regfields)`, `foo_alloc(priv, info->fields)`: a
+ * table, or a pointer to tables, given to a function's pointer-to-reg_fields parameter,
+ * whatever file defines the function. Where that function reads `param[i]`, it reads the
+ * tables given (ex_param_table_key()); a function of the regmap_field API is not one.
+ */
+void ex_table_args(struct ex *x, CXCursor call)
+{
+	CXCursor callee = clang_getCursorReferenced(call);
+	const char *usr;
+	int n = clang_Cursor_getNumArguments(call);
+
+	if (clang_getCursorKind(callee) != CXCursor_FunctionDecl || n <= 0 ||
+	    rml_api_lookup(ex_func_name(x, call)))
+		return;
+	usr = NULL;
+	for (int i = 0; i < n; i++) {
+		CXType pt = clang_getArgType(clang_getCursorType(callee), (unsigned)i);
+		struct rml_falias *fa;
+
+		if (pt.kind == CXType_Invalid || !ex_is_regfield_ptr(x, pt))
+			continue;
+		if (!usr)
+			usr = ex_usr_of(x, callee);
+		fa = ex_field_alias(x, ex_param_table_key(x, usr, i),
+				    clang_Cursor_getArgument(call, (unsigned)i), NULL);
+		if (fa)
+			fa->block = UINT_MAX;	/* not a probe's branch: pairs with no config */
+	}
 }

@@ -116,7 +116,7 @@ void ex_regmap_ptr_assign(struct ex *x, const struct ex_write *wr)
  * Does the slot a store fills follow the field's slot: dst[i] = alloc(..., &tbl[i]) over
  * the same constant range, or with the same loop variable?
  */
-static bool slot_follows(const struct rml_handle *dst, const struct rml_alloc *al)
+bool ex_slot_follows(const struct rml_handle *dst, const struct rml_alloc *al)
 {
 	return (dst->ix == RML_IX_RANGE && al->src.lo >= 0 && al->src.lo == dst->lo &&
 		al->src.hi == dst->hi) ||
@@ -145,7 +145,7 @@ static void record_store(struct ex *x, const struct rml_alloc *al, struct rml_ha
 
 	st->dst = *dst;
 	st->alloc = al;
-	st->slot_follows_src = bulk || slot_follows(dst, al);
+	st->slot_follows_src = bulk || ex_slot_follows(dst, al);
 	rml_ptrvec_push(&x->f->stores, st);
 }
 
@@ -196,7 +196,7 @@ static void handle_copy(struct ex *x, CXCursor lhs, CXCursor rhs)
 		st = rml_arena_alloc(x->a, sizeof(*st));
 		st->dst = dst;
 		st->alloc = x->fn.last[i].alloc;
-		st->slot_follows_src = slot_follows(&dst, st->alloc);
+		st->slot_follows_src = ex_slot_follows(&dst, st->alloc);
 		rml_ptrvec_push(&x->f->stores, st);
 		return;
 	}

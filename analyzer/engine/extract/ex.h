@@ -150,6 +150,8 @@ struct ex_fn {
 		bool direct;		/* a statement of the block the local is declared in */
 		struct rml_num value;	/* what it is set to */
 		struct rml_loc loc;
+		const struct rml_fref *from;	/* v.lsb = SRC.lsb: the reg_field SRC names
+					   (the same part copied), else NULL */
 	} lwrites[32];
 	int nlwrites;
 	bool lwrites_lost;		/* more than lwrites[] holds */
@@ -410,6 +412,8 @@ void ex_regmap_ptr_assign(struct ex *x, const struct ex_write *wr);
 void ex_handle_assign(struct ex *x, const struct ex_write *wr);
 /* Collector: a call: a probe, a write or an allocation of the API, a call of the driver's. */
 void ex_handle_call(struct ex *x, CXCursor call);
+/* Does the slot a store fills follow the field's slot (dst[i] = alloc(..., tbl[i]))? */
+bool ex_slot_follows(const struct rml_handle *dst, const struct rml_alloc *al);
 
 /* ---- aliases.c: pointers to tables and configs ---- */
 
@@ -418,6 +422,15 @@ void ex_handle_call(struct ex *x, CXCursor call);
  * file it: a variable's USR, or "<struct USR>#<member>" for a member; NULL for others.
  */
 const char *ex_regfield_ptr_key(struct ex *x, CXCursor s);
+/*
+ * The key a function's pointer-to-reg_fields parameter k is filed under: "<function
+ * USR>#arg<k>", the same in the file that defines the function and in every file that
+ * calls it (a parameter's own USR is its file's), so a table passed in one module reaches
+ * the function of another that allocates from it.
+ */
+const char *ex_param_table_key(struct ex *x, const char *fn_usr, int k);
+/* Collector: a call giving a table (or a pointer to tables) to a pointer-to-reg_fields parameter. */
+void ex_table_args(struct ex *x, CXCursor call);
 /* `from` (a pointer to reg_fields, by its key) is set to src: the alias made, or NULL. */
 struct rml_falias *ex_field_alias(struct ex *x, const char *from, CXCursor src,
 				  const char *variant);

@@ -85,7 +85,7 @@ static bool fref_base(struct ex *x, CXCursor base, struct rml_fref *r)
 		if (ex_is_array(t))
 			r->var = ex_usr_of(x, ref);
 		else if (ex_is_regfield_ptr(x, t))
-			r->alias = ex_usr_of(x, ref);
+			r->alias = ex_regfield_ptr_key(x, base);
 		else
 			return false;
 		return true;

@@ -47,6 +47,51 @@ int ex_param_index(struct ex *x, CXCursor decl)
 }
 
 /*
+ * `v.lsb = SRC.lsb`: the reg_field SRC names when the right side reads the same part of it
+ * (a table slot `regfields[i]`, a variable, a member; not through a pointer to one field),
+ * else NULL.
+ */
+static const struct rml_fref *copied_from(struct ex *x, CXCursor rhs, int part)
+{
+	CXCursor m = ex_strip(rhs), base;
+	struct rml_fref *r;
+	struct kids k;
+	enum CXCursorKind bk;
+
+	if (clang_Cursor_isNull(m) || clang_getCursorKind(m) != CXCursor_MemberRefExpr ||
+	    ex_part_of_member(ex_cxstr(x, clang_getCursorSpelling(clang_getCursorReferenced(m)))) !=
+		    part)
+		return NULL;
+	ex_get_kids(m, &k);
+	if (k.n != 1)
+		return NULL;
+	base = ex_strip(k.c[0]);
+	bk = clang_getCursorKind(base);
+	if (!ex_is_regfield_type(x, clang_getCursorType(base)) ||
+	    (bk != CXCursor_ArraySubscriptExpr && bk != CXCursor_DeclRefExpr &&
+	     bk != CXCursor_MemberRefExpr))
+		return NULL;
+	r = rml_arena_alloc(x->a, sizeof(*r));
+	ex_fref_of(x, base, false, r);
+	if (!r->var && !r->alias && !r->type && !r->by_param)
+		return NULL;
+	return r;
+}
+
+static bool streq(const char *a, const char *b)
+{
+	return a == b || (a && b && !strcmp(a, b));
+}
+
+static bool same_fref(const struct rml_fref *a, const struct rml_fref *b)
+{
+	return a->lo == b->lo && a->hi == b->hi && a->by_param == b->by_param &&
+	       !a->inline_field && !b->inline_field && streq(a->var, b->var) &&
+	       streq(a->alias, b->alias) && streq(a->member, b->member) &&
+	       streq(a->type, b->type) && streq(a->loopvar, b->loopvar);
+}
+
+/*
  * A write into a local that holds reg_field values (an assignment, op=, ++, --, or &):
  * `v.lsb = 3` sets one part of the single field v; any other write, or its address taken,
  * may set anything in it.
@@ -94,6 +139,8 @@ void ex_local_written(struct ex *x, const struct ex_write *wr)
 	x->fn.lwrites[n].value = clang_Cursor_isNull(wr->rhs) ? rml_ce_unknown("changed in place") :
 								ex_eval_top(x, wr->rhs);
 	x->fn.lwrites[n].loc = ex_cursor_loc(x, wr->op);
+	x->fn.lwrites[n].from = part >= 0 && clang_getCursorKind(wr->op) == CXCursor_BinaryOperator ?
+				copied_from(x, wr->rhs, part) : NULL;
 	x->fn.lwrites[n].direct = x->fn.depth > 0 &&
 			       clang_equalCursors(x->fn.stack[x->fn.depth - 1], x->fn.locals[li].block);
 	x->fn.nlwrites++;
@@ -171,14 +218,88 @@ static void settle_field(struct ex *x, CXCursor var, const struct rml_table *t,
 	}
 }
 
+/*
+ * A single local reg_field whose lsb, msb, id_size and id_offset are each set once, in its
+ * own block and before any allocation of it, from the same part of one other reg_field
+ * (`regfield.lsb = regfields[i].lsb; ...`), its reg from anything (a register moved, as
+ * ocelot_regfields_init() does): that other reg_field, else NULL. Its allocations
+ * allocate that field, with its register moved, as a kmemdup()'d table with .reg moved.
+ */
+static const struct rml_fref *local_copy_of(struct ex *x, CXCursor var, const struct rml_table *t,
+					   size_t nallocs)
+{
+	const struct rml_fref *from = NULL;
+	const struct rml_loc *last = NULL;
+
+	if (t->kind != RML_TBL_SINGLE || x->fn.lwrites_lost)
+		return NULL;
+	for (int p = RML_LSB; p < RML_NPART; p++) {
+		int hit = -1;
+
+		for (int w = 0; w < x->fn.nlwrites; w++) {
+			if (!clang_equalCursors(x->fn.lwrites[w].var, var))
+				continue;
+			if (x->fn.lwrites[w].part < 0)
+				return NULL;	/* the whole of it, or its address */
+			if (x->fn.lwrites[w].part != p)
+				continue;
+			if (hit >= 0)
+				return NULL;	/* set twice */
+			hit = w;
+		}
+		if (hit < 0 || !x->fn.lwrites[hit].direct || !x->fn.lwrites[hit].from ||
+		    (from && !same_fref(from, x->fn.lwrites[hit].from)))
+			return NULL;
+		from = x->fn.lwrites[hit].from;
+		if (!last || last->line < x->fn.lwrites[hit].loc.line ||
+		    (last->line == x->fn.lwrites[hit].loc.line &&
+		     last->col < x->fn.lwrites[hit].loc.col))
+			last = &x->fn.lwrites[hit].loc;
+	}
+	for (size_t a = nallocs; a < x->f->allocs.n; a++) {
+		const struct rml_alloc *al = x->f->allocs.p[a];
+
+		if (al->src.var && !strcmp(al->src.var, t->var) &&
+		    (al->loc.line < last->line ||
+		     (al->loc.line == last->line && al->loc.col < last->col)))
+			return NULL;	/* allocated before it is all set */
+	}
+	return from;
+}
+
+/* The allocations of the local copy t allocate the reg_field it copies (from). */
+static void alloc_the_copied(struct ex *x, const struct rml_table *t, const struct rml_fref *from,
+			     size_t nallocs)
+{
+	for (size_t a = nallocs; a < x->f->allocs.n; a++) {
+		struct rml_alloc *al = x->f->allocs.p[a];
+
+		if (!al->src.var || strcmp(al->src.var, t->var) || al->src.lo != RML_IDX_ALL ||
+		    al->api->role != RML_ROLE_ALLOC)
+			continue;
+		al->src = *from;
+		al->reg_moved = true;
+		for (size_t i = 0; i < x->f->stores.n; i++) {
+			struct rml_store *st = x->f->stores.p[i];
+
+			if (st->alloc == al)
+				st->slot_follows_src = ex_slot_follows(&st->dst, al);
+		}
+	}
+}
+
 void ex_locals_settle(struct ex *x, size_t nallocs)
 {
 	for (int li = 0; li < x->fn.nlocals; li++)
 		for (size_t ti = x->fn.locals[li].t0; ti < x->fn.locals[li].t1; ti++) {
 			struct rml_table *t = x->f->tables.p[ti];
+			const struct rml_fref *from =
+				local_copy_of(x, x->fn.locals[li].var, t, nallocs);
 
 			for (size_t fi = 0; fi < t->nfields; fi++)
 				settle_field(x, x->fn.locals[li].var, t, t->fields[fi], nallocs);
+			if (from)
+				alloc_the_copied(x, t, from, nallocs);
 		}
 }
 

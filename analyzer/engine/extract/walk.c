@@ -131,6 +131,7 @@ static void (*const on_compare[])(struct ex *x, CXCursor cmp) = {
 static void (*const on_call[])(struct ex *x, CXCursor call) = {
 	ex_handle_call,		/* inits, writes, allocations, the driver's calls, probes */
 	ex_table_copied_into,	/* memcpy() into a table of static storage */
+	ex_table_args,		/* a table given to a pointer-to-reg_fields parameter */
 };
 
 /* A DeclRefExpr. */
