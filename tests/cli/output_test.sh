@@ -206,6 +206,19 @@ run 0 "$RL" --explain=FIELD_LSB_GT_MSB && cmp -s "$T/out" "$SRC/rules/field_lsb_
 run 2 "$RL" --explain no-such-rule && has "unknown rule 'no-such-rule'" "$T/err" && ok ||
 	ko "--explain unknown"
 run 2 "$RL" --explain && ok || ko "--explain without a rule"
+# every page, as --explain prints it (the installed binary's copy, no checkout needed):
+# how to fix, how to silence with the inline comment, no empty "None" section, no corpus path
+"$RL" --list-rules --format=json | sed -n 's/.*"id": "\([a-z0-9-]*\)".*/\1/p' >"$T/ids"
+[ -s "$T/ids" ] || ko "--list-rules --format=json: no ids"
+while read -r id; do
+	run 0 "$RL" --explain "$id" || { ko "--explain $id"; continue; }
+	has '## How to fix' "$T/out" && has '## How to silence' "$T/out" &&
+		has "regmap-lint: ignore $id" "$T/out" && ok ||
+		ko "--explain $id lacks How to fix / How to silence"
+	grep -qw 'None' "$T/out" && ko "--explain $id prints 'None'" || ok
+	grep -qE 'corpus/[a-z-]+/|(^|[ `(])(ko|ok)-[a-z0-9-]+\.c' "$T/out" &&
+		ko "--explain $id names a corpus file" || ok
+done <"$T/ids"
 
 # --- --help documents it all
 run 0 "$RL" --help || ko "--help"

@@ -288,7 +288,7 @@ rm "$T/cfg/.regmap-lint"
 mkdir "$T/sup"
 sed -e 's|\[F_GAIN\] = REG_FIELD(FOO_CTRL, 3, 6),|[F_GAIN] = REG_FIELD(FOO_CTRL, 3, 6), /* regmap-lint: ignore field-overlap -- shared bit, see datasheet */|' \
     -e 's|^\tregmap_field_write(foo->f\[F_EN\], 1);|\t/* regmap-lint: ignore write-* */\n\tregmap_field_write(foo->f[F_EN], 1);|' \
-    -e 's|^\treturn regmap_field_write(foo->f\[F_MODE\], 9);|\t// regmap-lint: ignore write-exceeds-field-width\n\treturn regmap_field_write(foo->f[F_MODE], 9);|' \
+    -e 's|^\treturn regmap_field_write(foo->f\[F_MODE\], 9);|\t// regmap-lint: ignore WRITE_EXCEEDS_FIELD_WIDTH -- a checkpatch type, as --explain takes it\n\treturn regmap_field_write(foo->f[F_MODE], 9);|' \
     drv/foo.c >sup/foo.c
 cp drv/foo.h sup/
 run "$RL" --no-config -v sup/foo.c
