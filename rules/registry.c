@@ -139,6 +139,18 @@ void rml_note_define(struct rml_ctx *ctx, struct rml_diag *d, const struct rml_o
 		rml_diag_note(ctx->diags, d, &o->def, "'%s' is defined here", o->src);
 }
 
+void rml_group(struct rml_ctx *ctx, struct rml_diag *d, const char *phrase, const char *keyfmt,
+	       ...)
+{
+	va_list ap;
+	char *key;
+
+	va_start(ap, keyfmt);
+	key = rml_arena_vprintf(ctx->diags->arena, keyfmt, ap);
+	va_end(ap);
+	d->group = rml_arena_printf(ctx->diags->arena, "%s\n%s", phrase, key);
+}
+
 /* The notes of a chain: each wrapper it goes through, and where the last one makes the call. */
 static void chain_notes(struct rml_ctx *ctx, struct rml_diag *d, const struct rml_chain *at,
 			const struct rml_loc *call_loc, const char *what)

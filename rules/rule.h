@@ -107,6 +107,14 @@ const char *rml_named(struct rml_ctx *ctx, const char *src, uint64_t v);
 const char *rml_operand_label(struct rml_ctx *ctx, const struct rml_operand *o);
 void rml_note_define(struct rml_ctx *ctx, struct rml_diag *d, const struct rml_operand *o);
 
+/*
+ * d is one of several findings with one cause (rml_diags_grouped): phrase completes "and N
+ * more like it" (" in 'foo_fields'", or ""), key tells the causes of the rule apart within
+ * a file (a table, a config, a field and a value). printf-style key.
+ */
+void rml_group(struct rml_ctx *ctx, struct rml_diag *d, const char *phrase, const char *keyfmt,
+	       ...) RML_FORMAT(4, 5);
+
 /* The write's API for a message, "regmap_field_write (through 'foo_write')" (as above). */
 const char *rml_write_label(struct rml_ctx *ctx, const struct rml_winst *wi);
 

@@ -42,6 +42,8 @@ static void check_field(const struct rml_field *fld, void *data)
 			     rml_field_label(a->ctx, fld), width, width == 1 ? "" : "s", max,
 			     m->v.v & ~max, hint);
 	rml_note_define(a->ctx, d, m);
+	rml_group(a->ctx, d, "", "%s %s %s %" PRIx64 " %s", a->wi->w->api->name,
+		  fld->table ? fld->table->name : "", fld->name, m->v.v, m->src ? m->src : "");
 }
 
 static void check_write(struct rml_ctx *ctx, const struct rml_winst *wi)

@@ -58,6 +58,9 @@ static void check_field(const struct rml_field *fld, void *data)
 			     rml_named(a->ctx, v->src, val), rml_field_label(a->ctx, fld), width,
 			     width == 1 ? "" : "s", max, hint);
 	rml_note_define(a->ctx, d, v);
+	/* the same value, written alike, to the same field at several places: one cause */
+	rml_group(a->ctx, d, "", "%s %s %" PRIx64 " %s", fld->table ? fld->table->name : "",
+		  fld->name, v->v.v, v->src ? v->src : "");
 }
 
 struct widest {
