@@ -123,7 +123,8 @@ const char *rml_named(struct rml_ctx *ctx, const char *src, uint64_t v)
 		if (!*end && lit == v)
 			return src;	/* the literal itself: as written */
 	}
-	if (src && *src && !(*src >= '0' && *src <= '9'))
+	/* a name or a short expression; a long one would bury the message */
+	if (src && *src && !(*src >= '0' && *src <= '9') && strlen(src) <= 48)
 		return rml_arena_printf(ctx->diags->arena, "%s (0x%" PRIx64 ")", src, v);
 	return rml_arena_printf(ctx->diags->arena, "0x%" PRIx64, v);
 }

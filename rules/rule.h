@@ -99,8 +99,8 @@ struct rml_diag *rml_report_handle(struct rml_ctx *ctx, const struct rml_winst *
 /*
  * A constant for a message, named as the source writes it and in hex: "K3RTC_MODE_X
  * (0x2000000)", "GENMASK(6, 4) (0x70)" when src is a name or an expression; a literal as
- * written ("16", "0x1c0") when it is the value; else "0x..." (src NULL or converted). In
- * the diagnostics' arena.
+ * written ("16", "0x1c0") when it is the value; else "0x..." (src NULL, longer than 48
+ * characters, or converted). In the diagnostics' arena.
  */
 const char *rml_named(struct rml_ctx *ctx, const char *src, uint64_t v);
 /* An operand's rml_named(), and a note at its macro's #define when the operand is one. */

@@ -177,7 +177,9 @@ static void read_defines(struct ex *x)
 			size_t name = define_name(t, fi->len, p), e;
 
 			if (name != SIZE_MAX && name >= p) {
-				for (e = name; e < fi->len && (isalnum((unsigned char)t[e]) || t[e] == '_'); e++)
+				for (e = name; e < fi->len &&
+					       (isalnum((unsigned char)t[e]) || t[e] == '_');
+				     e++)
 					;
 				if (e > name) {
 					struct ex_define *d = rml_arena_alloc(x->a, sizeof(*d));
