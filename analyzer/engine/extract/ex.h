@@ -340,7 +340,8 @@ const char *ex_func_name(struct ex *x, CXCursor call);
 /* How the driver wrote an expression, as a key two writings can be compared by; NULL. */
 const char *ex_spelled_text(struct ex *x, CXCursor e);
 /*
- * o->src = src, the argument e as the call writes it; when src is the name of the macro
+ * o->src = src, the argument e as the call writes it (NULL: as e is spelled, when that is
+ * one place outside a #define, else NULL); when src is the name of the macro
  * whose body e's tokens come from (a constant's `#define NAME body`), o->def is that name
  * in its #define. Read from the text libclang already has: no preprocessing record.
  */

@@ -205,6 +205,14 @@ void ex_operand_src(struct ex *x, struct rml_operand *o, CXCursor e, const char 
 	unsigned off;
 	CXFile f;
 
+	/* a call written in a macro's body (a driver's `#define foo_write(p, f, v)
+	   regmap_field_write(...)`) has no argument texts: a macro argument is still spelled
+	   where the driver passes it (blanks left out) */
+	if (!src) {
+		const char *t = o->kind == RML_OP_CONST ? ex_spelled_text(x, ex_strip(e)) : NULL;
+
+		src = t && t[0] != '@' ? t : NULL;
+	}
 	o->src = src;
 	o->def = (struct rml_loc){ 0 };
 	if (o->kind != RML_OP_CONST || !is_ident(src))
