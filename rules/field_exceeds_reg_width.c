@@ -39,10 +39,13 @@ static void check_table(struct rml_ctx *ctx, const struct rml_table *t)
 			rml_diag_note(ctx->diags, d, &cfg->loc, "'%s' sets val_bits = %" PRIu64 " here",
 				      cfg->name, width);
 		} else {
-			rml_report_field(ctx, fld, NULL,
-				   "%s: msb (%" PRIu64 ") is beyond a %d-bit register",
-				   rml_field_label(ctx, fld), msb->v, DEFAULT_WIDTH);
+			d = rml_report_field(ctx, fld, NULL,
+					     "%s: msb (%" PRIu64 ") is beyond a %d-bit register",
+					     rml_field_label(ctx, fld), msb->v, DEFAULT_WIDTH);
 		}
+		/* entries of one table past one width: a table copied from a wider chip */
+		rml_group(ctx, d, rml_arena_printf(ctx->diags->arena, " in '%s'", t->name),
+			  "%s %s %" PRIu64, t->var ? t->var : t->name, cfg ? cfg->name : "", width);
 	}
 }
 

@@ -234,9 +234,9 @@ static void check_pair(struct rml_ctx *ctx, const struct reg_group *g, const str
 	hi = ahi < bhi ? ahi : bhi;
 	d = rml_report_field(ctx, b, a,
 			     "%s (bits %" PRIu64 ":%" PRIu64 ") overlaps %s (bits %" PRIu64
-			     ":%" PRIu64 ") in register 0x%" PRIx64 ": shared bits %" PRIu64 ":%" PRIu64,
-			     rml_field_label(ctx, b), bhi, blo, rml_field_label(ctx, a), ahi, alo, reg,
-			     hi, lo);
+			     ":%" PRIu64 ") in register %s: shared bits %" PRIu64 ":%" PRIu64,
+			     rml_field_label(ctx, b), bhi, blo, rml_field_label(ctx, a), ahi, alo,
+			     rml_named(ctx, b->reg_name ? b->reg_name : a->reg_name, reg), hi, lo);
 	rml_diag_note(ctx->diags, d, &a->loc, "%s is defined here", rml_field_label(ctx, a));
 }
 
@@ -261,19 +261,21 @@ static void check_contains(struct rml_ctx *ctx, const struct reg_group *g,
 	if (partial)
 		d = rml_report_field(ctx, o, in,
 				     "%s (bits %" PRIu64 ":%" PRIu64 ") contains %s (bits %" PRIu64
-				     ":%" PRIu64 ") in register 0x%" PRIx64
+				     ":%" PRIu64 ") in register %s"
 				     " and partly overlaps %s (bits %" PRIu64 ":%" PRIu64 ")",
 				     ol, o->part[RML_MSB].v, o->part[RML_LSB].v, il,
-				     in->part[RML_MSB].v, in->part[RML_LSB].v, o->part[RML_REG].v,
+				     in->part[RML_MSB].v, in->part[RML_LSB].v,
+				     rml_named(ctx, o->reg_name, o->part[RML_REG].v),
 				     rml_field_label(ctx, partial), partial->part[RML_MSB].v,
 				     partial->part[RML_LSB].v);
 	else
 		d = rml_report_field(ctx, o, in,
 				     "%s (bits %" PRIu64 ":%" PRIu64 ") contains %s (bits %" PRIu64
-				     ":%" PRIu64 ") in register 0x%" PRIx64
+				     ":%" PRIu64 ") in register %s"
 				     " but is neither the whole register nor a group of fields",
 				     ol, o->part[RML_MSB].v, o->part[RML_LSB].v, il,
-				     in->part[RML_MSB].v, in->part[RML_LSB].v, o->part[RML_REG].v);
+				     in->part[RML_MSB].v, in->part[RML_LSB].v,
+				     rml_named(ctx, o->reg_name, o->part[RML_REG].v));
 	rml_diag_note(ctx->diags, d, &in->loc, "%s is defined here", il);
 }
 

@@ -1,5 +1,7 @@
 /* registry: the const table of rules (rules.def), how they are run, and the report helpers. */
+#include <inttypes.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "rule.h"
@@ -107,6 +109,47 @@ struct rml_diag *rml_report_field(struct rml_ctx *ctx, const struct rml_field *f
 	d = vreport(ctx, &fld->loc, fld, other, fmt, ap);
 	va_end(ap);
 	return d;
+}
+
+const char *rml_named(struct rml_ctx *ctx, const char *src, uint64_t v)
+{
+	char *end;
+
+	if (src && *src >= '0' && *src <= '9') {
+		unsigned long long lit = strtoull(src, &end, 0);
+
+		while (*end == 'u' || *end == 'U' || *end == 'l' || *end == 'L')
+			end++;
+		if (!*end && lit == v)
+			return src;	/* the literal itself: as written */
+	}
+	/* a name or a short expression; a long one would bury the message */
+	if (src && *src && !(*src >= '0' && *src <= '9') && strlen(src) <= 48)
+		return rml_arena_printf(ctx->diags->arena, "%s (0x%" PRIx64 ")", src, v);
+	return rml_arena_printf(ctx->diags->arena, "0x%" PRIx64, v);
+}
+
+const char *rml_operand_label(struct rml_ctx *ctx, const struct rml_operand *o)
+{
+	return rml_named(ctx, o->src, o->v.v);
+}
+
+void rml_note_define(struct rml_ctx *ctx, struct rml_diag *d, const struct rml_operand *o)
+{
+	if (o->def.file && o->src)
+		rml_diag_note(ctx->diags, d, &o->def, "'%s' is defined here", o->src);
+}
+
+void rml_group(struct rml_ctx *ctx, struct rml_diag *d, const char *phrase, const char *keyfmt,
+	       ...)
+{
+	va_list ap;
+	char *key;
+
+	va_start(ap, keyfmt);
+	key = rml_arena_vprintf(ctx->diags->arena, keyfmt, ap);
+	va_end(ap);
+	d->group = rml_arena_printf(ctx->diags->arena, "%s\n%s", phrase, key);
 }
 
 /* The notes of a chain: each wrapper it goes through, and where the last one makes the call. */

@@ -11,6 +11,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "diag.h"
 #include "facts.h"
@@ -95,6 +96,25 @@ struct rml_diag *rml_report_write(struct rml_ctx *ctx, const struct rml_winst *w
  */
 struct rml_diag *rml_report_handle(struct rml_ctx *ctx, const struct rml_winst *wi,
 				   const char *fmt, ...) RML_FORMAT(3, 4);
+/*
+ * A constant for a message, named as the source writes it and in hex: "K3RTC_MODE_X
+ * (0x2000000)", "GENMASK(6, 4) (0x70)" when src is a name or an expression; a literal as
+ * written ("16", "0x1c0") when it is the value; else "0x..." (src NULL, longer than 48
+ * characters, or converted). In the diagnostics' arena.
+ */
+const char *rml_named(struct rml_ctx *ctx, const char *src, uint64_t v);
+/* An operand's rml_named(), and a note at its macro's #define when the operand is one. */
+const char *rml_operand_label(struct rml_ctx *ctx, const struct rml_operand *o);
+void rml_note_define(struct rml_ctx *ctx, struct rml_diag *d, const struct rml_operand *o);
+
+/*
+ * d is one of several findings with one cause (rml_diags_grouped): phrase completes "and N
+ * more like it" (" in 'foo_fields'", or ""), key tells the causes of the rule apart within
+ * a file (a table, a config, a field and a value). printf-style key.
+ */
+void rml_group(struct rml_ctx *ctx, struct rml_diag *d, const char *phrase, const char *keyfmt,
+	       ...) RML_FORMAT(4, 5);
+
 /* The write's API for a message, "regmap_field_write (through 'foo_write')" (as above). */
 const char *rml_write_label(struct rml_ctx *ctx, const struct rml_winst *wi);
 

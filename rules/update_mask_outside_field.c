@@ -21,18 +21,29 @@ static void check_field(const struct rml_field *fld, void *data)
 	struct arg *a = data;
 	const struct rml_operand *m = &a->wi->mask;
 	unsigned width = rml_field_width(fld);
-	uint64_t max;
+	uint64_t max, lsb = fld->part[RML_LSB].v;
+	char hint[160] = "";
+	struct rml_diag *d;
 
 	if (!width || width >= 64 || m->kind != RML_OP_CONST || rml_ce_is_negative(m->v))
 		return;
 	max = (UINT64_C(1) << width) - 1;
 	if (!(m->v.v & ~max))
 		return;
-	rml_report_write(a->ctx, a->wi, fld,
-			 "%s uses mask 0x%" PRIx64 " on %s (%u bit%s, mask 0x%" PRIx64
-			 "): bits 0x%" PRIx64 " are outside the field",
-			 a->wi->w->api->name, m->v.v, rml_field_label(a->ctx, fld), width,
-			 width == 1 ? "" : "s", max, m->v.v & ~max);
+	/* a register mask (GENMASK(msb, lsb), BIT(lsb)): what it means in field position */
+	if (lsb && lsb < 64 && !(m->v.v & ((UINT64_C(1) << lsb) - 1)) && (m->v.v >> lsb) <= max)
+		snprintf(hint, sizeof(hint),
+			 "; it looks already shifted into register position (bits %" PRIu64 ":%" PRIu64
+			 "): use 0x%" PRIx64, fld->part[RML_MSB].v, lsb, m->v.v >> lsb);
+	d = rml_report_write(a->ctx, a->wi, fld,
+			     "%s uses mask %s on %s (%u bit%s, mask 0x%" PRIx64
+			     "): bits 0x%" PRIx64 " are outside the field%s",
+			     a->wi->w->api->name, rml_operand_label(a->ctx, m),
+			     rml_field_label(a->ctx, fld), width, width == 1 ? "" : "s", max,
+			     m->v.v & ~max, hint);
+	rml_note_define(a->ctx, d, m);
+	rml_group(a->ctx, d, "", "%s %s %s %" PRIx64 " %s", a->wi->w->api->name,
+		  fld->table ? fld->table->name : "", fld->name, m->v.v, m->src ? m->src : "");
 }
 
 static void check_write(struct rml_ctx *ctx, const struct rml_winst *wi)

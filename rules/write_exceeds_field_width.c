@@ -25,6 +25,7 @@ static void check_field(const struct rml_field *fld, void *data)
 	unsigned width = rml_field_width(fld);
 	uint64_t lsb, max, val;
 	char hint[160] = "";
+	struct rml_diag *d;
 
 	if (!width || width >= 64 || v->kind != RML_OP_CONST)
 		return;
@@ -53,9 +54,13 @@ static void check_field(const struct rml_field *fld, void *data)
 		snprintf(hint, sizeof(hint),
 			 "; it looks already shifted into register position (bits %" PRIu64 ":%" PRIu64
 			 "): write 0x%" PRIx64 "", fld->part[RML_MSB].v, lsb, val >> lsb);
-	rml_report_write(a->ctx, a->wi, fld,
-			 "writes %" PRIu64 " to %s (%u bit%s, max %" PRIu64 ")%s", val,
-			 rml_field_label(a->ctx, fld), width, width == 1 ? "" : "s", max, hint);
+	d = rml_report_write(a->ctx, a->wi, fld, "writes %s to %s (%u bit%s, max %" PRIu64 ")%s",
+			     rml_named(a->ctx, v->src, val), rml_field_label(a->ctx, fld), width,
+			     width == 1 ? "" : "s", max, hint);
+	rml_note_define(a->ctx, d, v);
+	/* the same value, written alike, to the same field at several places: one cause */
+	rml_group(a->ctx, d, "", "%s %s %" PRIx64 " %s", fld->table ? fld->table->name : "",
+		  fld->name, v->v.v, v->src ? v->src : "");
 }
 
 struct widest {
@@ -82,6 +87,7 @@ static void check_write(struct rml_ctx *ctx, const struct rml_winst *wi)
 {
 	struct arg a = { ctx, wi };
 	enum rml_role role = wi->w->api->role;
+	struct rml_diag *d;
 
 	if (role != RML_ROLE_WRITE && role != RML_ROLE_UPDATE)
 		return;
@@ -98,11 +104,12 @@ static void check_write(struct rml_ctx *ctx, const struct rml_winst *wi)
 		    (wi->value.v.bits && wi->value.v.bits < 64 &&
 		     v == (UINT64_C(1) << wi->value.v.bits) - 1))
 			return;
-		rml_report_write(ctx, wi, w.fld,
-				 "writes %" PRIu64 " to '%s', and each of the %zu fields it can be is at "
-				 "most %u bit%s wide (max %" PRIu64 ")", v,
-				 wi->h.text ? wi->h.text : "?", w.n, w.width, w.width == 1 ? "" : "s",
-				 (UINT64_C(1) << w.width) - 1);
+		d = rml_report_write(ctx, wi, w.fld,
+				     "writes %s to '%s', and each of the %zu fields it can be is at "
+				     "most %u bit%s wide (max %" PRIu64 ")",
+				     rml_named(ctx, wi->value.src, v), wi->h.text ? wi->h.text : "?",
+				     w.n, w.width, w.width == 1 ? "" : "s", (UINT64_C(1) << w.width) - 1);
+		rml_note_define(ctx, d, &wi->value);
 		return;
 	}
 	rml_winst_fields(ctx->facts, wi, check_field, &a);

@@ -222,7 +222,7 @@ static int verify_file(struct rml_index *idx, const char *path, struct rml_check
 {
 	struct rml_verify v;
 	struct rml_group_result g;
-	struct rml_diags all;
+	struct rml_diags all, shown;
 	struct rml_args ca;
 	struct rml_args_env env = { NULL, NULL, NULL };
 	struct rml_inlist drv = { 0 }, seen = { 0 };
@@ -278,7 +278,10 @@ static int verify_file(struct rml_index *idx, const char *path, struct rml_check
 	rml_inlist_fini(&drv);
 	rml_diags_init(&all, &g.merged.arena);
 	rml_group_diags(&g, &all);
-	failures = rml_verify_check(&v, &all, path, stdout);
+	rml_diags_init(&shown, &g.merged.arena);
+	rml_diags_grouped(&all, &shown);	/* what the gcc format shows */
+	failures = rml_verify_check(&v, &shown, path, stdout);
+	rml_diags_fini(&shown);
 	rml_diags_fini(&all);
 	rml_group_result_fini(&g);
 	rml_args_fini(&ca);

@@ -8,7 +8,6 @@
 #include "run_impl.h"
 
 #include <errno.h>
-#include <fnmatch.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,7 +61,7 @@ static struct supfile *sup_for(struct rml_ptrvec *files, const struct rml_overla
 static bool names_a_rule(const char *glob)
 {
 	for (size_t i = 0; i < rml_nrules; i++)
-		if (!fnmatch(glob, rml_rules[i]->id, 0))
+		if (rml_suppress_glob_match(glob, rml_rules[i]->id))
 			return true;
 	return false;
 }

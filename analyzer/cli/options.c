@@ -118,6 +118,9 @@ static const char usage[] =
 	"      --color=WHEN      auto (default: on a terminal, $NO_COLOR unset or empty,\n"
 	"                        $TERM set and not dumb), always or never; gcc format\n"
 	"                        only, never with -o\n"
+	"      --no-group        gcc: every finding on its own line; by default findings of\n"
+	"                        one cause (one rule, file and table or write) show as the\n"
+	"                        first with a note \"and N more like it: lines ...\"\n"
 	"      --terse           checkpatch: one line per finding, no summary when clean\n"
 	"      --emacs           checkpatch: \"path:line: \" before each finding\n"
 	"      --showfile        checkpatch: that prefix instead of the \"#line: FILE:\" line\n"
@@ -491,6 +494,8 @@ static int parse_cli(struct rml_cli *c, int argc, char **argv, const char *versi
 			c->fail_on_findings = true;
 		} else if (!strcmp(a, "--siblings")) {
 			c->run.siblings = c->run.siblings_set = true;
+		} else if (!strcmp(a, "--no-group")) {
+			c->out.no_group = true;
 		} else if (!strcmp(a, "--no-siblings")) {
 			c->run.siblings = false;
 			c->run.siblings_set = true;

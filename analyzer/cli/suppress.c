@@ -288,6 +288,25 @@ void rml_suppress_scan(const char *text, size_t len, struct rml_suppressions *s)
 	free(sc.buf);
 }
 
+bool rml_suppress_glob_match(const char *glob, const char *rule)
+{
+	char buf[128];
+	size_t i;
+
+	if (!fnmatch(glob, rule, 0))
+		return true;
+	/* a checkpatch type (FIELD_OVERLAP, WRITE_*), as --explain takes it: the id in capitals */
+	for (i = 0; glob[i] && i + 1 < sizeof(buf); i++) {
+		char c = glob[i];
+
+		buf[i] = c == '_' ? '-' : c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
+	}
+	if (glob[i])
+		return false;
+	buf[i] = '\0';
+	return strcmp(buf, glob) && !fnmatch(buf, rule, 0);
+}
+
 bool rml_suppress_match(struct rml_suppressions *s, unsigned line, const char *rule)
 {
 	bool any = false;
@@ -298,7 +317,7 @@ bool rml_suppress_match(struct rml_suppressions *s, unsigned line, const char *r
 		if (e->target != line || e->error)
 			continue;
 		for (size_t k = 0; k < e->nrules; k++) {
-			if (!fnmatch(e->rules[k], rule, 0)) {
+			if (rml_suppress_glob_match(e->rules[k], rule)) {
 				e->used++;
 				any = true;
 				break;

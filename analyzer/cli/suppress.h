@@ -2,7 +2,7 @@
  * suppress: inline suppressions in C source text, a block or line comment reading
  * "regmap-lint: ignore RULE[, RULE...] [-- reason]", and which line each one silences. It
  * reads comments only (not text inside string or character literals), knows no rule ids
- * (a RULE is matched as an fnmatch glob), and neither reports nor filters findings itself.
+ * (a RULE is matched as an fnmatch glob, in kebab case or as a checkpatch type), and neither reports nor filters findings itself.
  * A struct rml_suppressions owns its entries until rml_suppress_fini().
  */
 #ifndef RML_SUPPRESS_H
@@ -39,6 +39,12 @@ struct rml_suppressions {
  * rule after ','", "expected ',' or '--' after a rule". len bytes, no NUL needed.
  */
 void rml_suppress_scan(const char *text, size_t len, struct rml_suppressions *s);
+
+/*
+ * Whether glob (a rule id or an fnmatch glob of ids, or the same as a checkpatch type:
+ * FIELD_OVERLAP, WRITE_*) matches the rule id.
+ */
+bool rml_suppress_glob_match(const char *glob, const char *rule);
 
 /*
  * Whether a well-formed entry targeting line names rule, or a glob matching it; each such

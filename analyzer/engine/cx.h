@@ -74,6 +74,7 @@
 	X(clang_getPointeeType) \
 	X(clang_getRangeEnd) \
 	X(clang_getRangeStart) \
+	X(clang_getLocationForOffset) \
 	X(clang_getSpellingLocation) \
 	X(clang_getTranslationUnitCursor) \
 	X(clang_getTypeDeclaration) \

@@ -61,6 +61,7 @@
 #define clang_getPointeeType (rml_cx.clang_getPointeeType)
 #define clang_getRangeEnd (rml_cx.clang_getRangeEnd)
 #define clang_getRangeStart (rml_cx.clang_getRangeStart)
+#define clang_getLocationForOffset (rml_cx.clang_getLocationForOffset)
 #define clang_getSpellingLocation (rml_cx.clang_getSpellingLocation)
 #define clang_getTranslationUnitCursor (rml_cx.clang_getTranslationUnitCursor)
 #define clang_getTypeDeclaration (rml_cx.clang_getTypeDeclaration)

@@ -122,11 +122,13 @@ void rml_diags_pack(const struct rml_diags *d, FILE *out)
 	for (size_t i = 0; i < rml_diags_count(d); i++) {
 		const struct rml_diag *g = rml_diags_at(d, i);
 
-		fprintf(out, "D %d %u %u %zu %d", (int)g->sev, g->loc.line, g->loc.col, g->nnotes,
-			g->rule != NULL);
+		fprintf(out, "D %d %u %u %zu %d %d", (int)g->sev, g->loc.line, g->loc.col,
+			g->nnotes, g->rule != NULL, g->group != NULL);
 		fputc('\0', out);
 		fprintf(out, "%s%c%s%c%s%c", g->loc.file ? g->loc.file : "", 0,
 			g->rule ? g->rule : "", 0, g->msg ? g->msg : "", 0);
+		if (g->group)
+			fprintf(out, "%s%c", g->group, 0);
 		for (size_t k = 0; k < g->nnotes; k++) {
 			fprintf(out, "N %u %u%c%s%c%s%c", g->notes[k].loc.line, g->notes[k].loc.col, 0,
 				g->notes[k].loc.file ? g->notes[k].loc.file : "", 0,
@@ -151,19 +153,21 @@ int rml_diags_unpack(struct rml_diags *d, const char *buf, size_t len)
 	const char *p = buf, *end = buf + len;
 
 	while (p < end) {
-		const char *h = next_str(&p, end), *file, *rule, *msg;
+		const char *h = next_str(&p, end), *file, *rule, *msg, *group = NULL;
 		struct rml_diag *g;
-		int sev, hasrule;
+		int sev, hasrule, hasgroup = 0, fields;
 		unsigned line, col;
 		size_t nnotes;
 
-		if (!h || sscanf(h, "D %d %u %u %zu %d", &sev, &line, &col, &nnotes, &hasrule) != 5 ||
+		/* a record of regmap-lint 0.2.0 has no group flag */
+		if (!h || ((fields = sscanf(h, "D %d %u %u %zu %d %d", &sev, &line, &col, &nnotes,
+					&hasrule, &hasgroup)) != 5 && fields != 6) ||
 		    sev < RML_SEV_ERROR || sev > RML_SEV_REMARK || nnotes > len)
 			return -1;
 		file = next_str(&p, end);
 		rule = next_str(&p, end);
 		msg = next_str(&p, end);
-		if (!msg)
+		if (!msg || (hasgroup && !(group = next_str(&p, end))))
 			return -1;
 		g = rml_arena_alloc(d->arena, sizeof(*g));
 		memset(g, 0, sizeof(*g));
@@ -173,6 +177,7 @@ int rml_diags_unpack(struct rml_diags *d, const char *buf, size_t len)
 		g->loc.col = col;
 		g->rule = hasrule ? rml_arena_strdup(d->arena, rule) : NULL;
 		g->msg = rml_arena_strdup(d->arena, msg);
+		g->group = group ? rml_arena_strdup(d->arena, group) : NULL;
 		g->nnotes = nnotes;
 		g->notes = nnotes ? rml_arena_alloc(d->arena, nnotes * sizeof(*g->notes)) : NULL;
 		for (size_t k = 0; k < nnotes; k++) {
@@ -191,6 +196,55 @@ int rml_diags_unpack(struct rml_diags *d, const char *buf, size_t len)
 		rml_ptrvec_push(&d->v, g);
 	}
 	return 0;
+}
+
+static bool same_cause(const struct rml_diag *a, const struct rml_diag *b)
+{
+	return a->group && b->group && a->sev == RML_SEV_WARNING && b->sev == RML_SEV_WARNING &&
+	       a->rule && b->rule && !strcmp(a->rule, b->rule) && a->loc.file && b->loc.file &&
+	       !strcmp(a->loc.file, b->loc.file) && !strcmp(a->group, b->group);
+}
+
+void rml_diags_grouped(const struct rml_diags *d, struct rml_diags *out)
+{
+	size_t n = rml_diags_count(d);
+	bool *folded = rml_xcalloc(n ? n : 1, sizeof(*folded));
+
+	for (size_t i = 0; i < n; i++) {
+		struct rml_diag *g = rml_diags_at(d, i), *lead;
+		size_t more = 0, len, pl;
+		const struct rml_loc *at = NULL;
+		char *lines;
+
+		if (folded[i])
+			continue;
+		for (size_t k = i + 1; k < n; k++)
+			if (!folded[k] && same_cause(g, rml_diags_at(d, k)))
+				more++;
+		if (!more) {
+			rml_ptrvec_push(&out->v, g);
+			continue;
+		}
+		lines = rml_arena_alloc(out->arena, more * 12 + 1);
+		len = 0;
+		for (size_t k = i + 1; k < n; k++) {
+			const struct rml_diag *o = rml_diags_at(d, k);
+
+			if (folded[k] || !same_cause(g, o))
+				continue;
+			folded[k] = true;
+			if (!at)
+				at = &o->loc;
+			len += (size_t)sprintf(lines + len, "%s%u", len ? ", " : "", o->loc.line);
+		}
+		lead = rml_arena_alloc(out->arena, sizeof(*lead));
+		*lead = *g;	/* rml_diag_note gives it notes of its own: g is not changed */
+		pl = strcspn(g->group, "\n");
+		rml_diag_note(out, lead, at, "and %zu more like it%.*s: line%s %s", more, (int)pl,
+			      g->group, more == 1 ? "" : "s", lines);
+		rml_ptrvec_push(&out->v, lead);
+	}
+	free(folded);
 }
 
 uint64_t rml_finding_hash(const char *rule, const char *line, size_t len)

@@ -42,6 +42,13 @@ struct rml_diag {
 	size_t nnotes;
 	/* The reg_field(s) a finding is about, for machine consumers (agreement, JSON). */
 	const struct rml_field *field, *other;	/* borrowed from the facts; may be NULL */
+	/*
+	 * One cause (rml_diags_grouped): findings of one rule in one file with the same group
+	 * are one cause, shown as the first of them with a note "and N more like it<phrase>:
+	 * lines a, b". group is "<phrase>\n<key>" (arena; the phrase may be empty: " in
+	 * 'foo_fields'", the key tells causes apart); NULL: never grouped.
+	 */
+	const char *group;
 };
 
 struct rml_diags {
@@ -79,6 +86,15 @@ const char *rml_sev_name(enum rml_sev sev);
  * line may be NULL (len is then ignored): a line that cannot be read.
  */
 uint64_t rml_finding_hash(const char *rule, const char *line, size_t len);
+
+/*
+ * The findings as a person reads them (the gcc format, --verify): into out (empty, its
+ * arena), the diagnostics of d (sorted) in order, except that of each group of two or more
+ * findings of one cause (one rule, one file, one group) only the first is there, a copy
+ * with one more note at the second: "and N more like it<phrase>: lines a, b, c". The
+ * machine formats and baselines keep every finding.
+ */
+void rml_diags_grouped(const struct rml_diags *d, struct rml_diags *out);
 
 /* Worker -> parent: d's diagnostics as bytes; and back, appended to d (0, or -1 if malformed). */
 void rml_diags_pack(const struct rml_diags *d, FILE *out);

@@ -58,6 +58,8 @@ struct rml_field {
 	struct rml_loc loc;		/* the initialiser, at its expansion site */
 	struct rml_num part[RML_NPART];
 	const char *reg_text;		/* the reg argument as written ("SROT_CTRL_OFF"), or NULL */
+	const char *reg_name;		/* the same for messages: as the source names the register
+					   (`.reg = X`, REG_FIELD(X, ...)), or NULL */
 	struct rml_table *table;	/* owner */
 	long index;			/* slot (array) or member ordinal (struct); 0 for single */
 	const char *member;		/* struct member name for RML_TBL_STRUCT, else NULL */
@@ -262,8 +264,10 @@ struct rml_operand {
 	const char *text;		/* as written (arena); a macro's body as "@file:from-to",
 					   so that two names of one value compare equal */
 	const char *src;		/* as the call names it ("CHG_EN", "GENMASK(4, 2)"), for
-					   messages: call arguments of regmap calls and of the
-					   driver's functions; else NULL */
+					   messages: call arguments of regmap calls, of the
+					   regmap_field API and of the driver's functions; else NULL */
+	struct rml_loc def;		/* src is a macro's name: the name in its #define (for a
+					   note), else file NULL */
 };
 
 /* HANDLE = regmap_field_alloc(...) (or a bulk allocation filling an array). */

@@ -74,8 +74,17 @@ void rml_out_gcc(FILE *out, const struct rml_diags *d)
 
 static void gcc_add(struct rml_report *r, const struct rml_diags *d, struct rml_srcs *s)
 {
+	struct rml_diags view;
+
 	(void)s;	/* the gcc format quotes no source line */
-	write_gcc(r->out, d, r->o.color);
+	if (r->o.no_group) {
+		write_gcc(r->out, d, r->o.color);
+		return;
+	}
+	rml_diags_init(&view, &r->arena);
+	rml_diags_grouped(d, &view);
+	write_gcc(r->out, &view, r->o.color);
+	rml_diags_fini(&view);
 }
 
 const struct rml_format_ops rml_format_gcc = { "gcc", NULL, gcc_add, NULL };

@@ -37,6 +37,8 @@ const char *rml_format_name(enum rml_format fmt);
 struct rml_out_opts {
 	enum rml_format format;
 	bool color;			/* gcc only */
+	bool no_group;			/* gcc: every finding of one cause on a line of its own
+					   (rml_diags_grouped), as the machine formats have them */
 	bool terse, emacs, showfile;	/* checkpatch.pl's options of the same names */
 	const char *root;		/* sarif, codeclimate: the directory paths are relative to */
 	const char *version;		/* regmap-lint's, for sarif and json */

@@ -33,7 +33,7 @@ static const struct i2s_soc_info soc_a_info = {
 static const struct i2s_soc_info soc_b_info = {
 	.name			= "soc-b",
 	.field_rx_fifo_thresh	= REG_FIELD(AIC_CONF, 24, 27), // expected-note {{'soc_b_info.field_rx_fifo_thresh' is defined here}}
-	.field_tx_fifo_thresh	= REG_FIELD(AIC_CONF, 16, 24), // expected-warning {{'soc_b_info.field_tx_fifo_thresh' (bits 24:16) overlaps 'soc_b_info.field_rx_fifo_thresh' (bits 27:24) in register 0x0: shared bits 24:24 [field-overlap]}}
+	.field_tx_fifo_thresh	= REG_FIELD(AIC_CONF, 16, 24), // expected-warning {{'soc_b_info.field_tx_fifo_thresh' (bits 24:16) overlaps 'soc_b_info.field_rx_fifo_thresh' (bits 27:24) in register AIC_CONF (0x0): shared bits 24:24 [field-overlap]}}
 	.field_i2sdiv_capture	= REG_FIELD(AIC_CLK_DIV, 11, 8), // expected-warning {{'soc_b_info.field_i2sdiv_capture': lsb (11) is greater than msb (8), the field's mask is empty [field-lsb-gt-msb]}}
 	.field_i2sdiv_playback	= REG_FIELD(AIC_CLK_DIV, 0, 3),
 };

@@ -32,9 +32,9 @@
 #define RTC_KICK1		0x74
 
 /* GENERAL_CTL: free-running seconds counter */
-#define RTC_CNT_FMODE_S_CNT	(0x2 << 24)
+#define RTC_CNT_FMODE_S_CNT	(0x2 << 24) // expected-note {{'RTC_CNT_FMODE_S_CNT' is defined here}}
 /* SYNCPEND: reload the counters from the battery-backed domain */
-#define RTC_RELOAD_FROM_BBD	BIT(31)
+#define RTC_RELOAD_FROM_BBD	BIT(31) // expected-note {{'RTC_RELOAD_FROM_BBD' is defined here}}
 
 #define RTC_KICK0_KEY		0x1f2e3d4c
 #define RTC_KICK1_KEY		0x5b6a7988
@@ -149,14 +149,14 @@ static int rtc_configure(struct rtc_priv *priv)
 	int ret;
 
 	/* count seconds from the battery-backed domain, not from a fixed reference */
-	ret = rtc_field_write(priv, F_CNT_FMODE, RTC_CNT_FMODE_S_CNT); // expected-warning {{writes 33554432 to 'F_CNT_FMODE' (2 bits, max 3); it looks already shifted into register position (bits 25:24): write 0x2 [write-exceeds-field-width]}}
+	ret = rtc_field_write(priv, F_CNT_FMODE, RTC_CNT_FMODE_S_CNT); // expected-warning {{writes RTC_CNT_FMODE_S_CNT (0x2000000) to 'F_CNT_FMODE' (2 bits, max 3); it looks already shifted into register position (bits 25:24): write 0x2 [write-exceeds-field-width]}}
 	if (ret)
 		return ret;
 	/* the 32k oscillator is external: keep it running on battery */
-	ret = regmap_field_set_bits(priv->r_fields[F_O32K_OSC_DEP_EN], BIT(21)); // expected-warning {{regmap_field_set_bits uses mask 0x200000 on 'F_O32K_OSC_DEP_EN' (1 bit, mask 0x1): bits 0x200000 are outside the field [update-mask-outside-field]}}
+	ret = regmap_field_set_bits(priv->r_fields[F_O32K_OSC_DEP_EN], BIT(21)); // expected-warning {{regmap_field_set_bits uses mask BIT(21) (0x200000) on 'F_O32K_OSC_DEP_EN' (1 bit, mask 0x1): bits 0x200000 are outside the field; it looks already shifted into register position (bits 21:21): use 0x1 [update-mask-outside-field]}}
 	if (ret)
 		return ret;
-	ret = rtc_field_write_sync(priv, F_RELOAD_FROM_BBD, RTC_RELOAD_FROM_BBD); // expected-warning {{writes 2147483648 to 'F_RELOAD_FROM_BBD' (1 bit, max 1); it looks already shifted into register position (bits 31:31): write 0x1 [write-exceeds-field-width]}}
+	ret = rtc_field_write_sync(priv, F_RELOAD_FROM_BBD, RTC_RELOAD_FROM_BBD); // expected-warning {{writes RTC_RELOAD_FROM_BBD (0x80000000) to 'F_RELOAD_FROM_BBD' (1 bit, max 1); it looks already shifted into register position (bits 31:31): write 0x1 [write-exceeds-field-width]}}
 	if (ret)
 		return ret;
 	/* no drift compensation until userspace sets an offset */

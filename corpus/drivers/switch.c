@@ -64,7 +64,7 @@ static const struct reg_field sw_regfields[REGFIELD_MAX] = {
 	[SYS_PAUSE_CFG_PAUSE_STOP]	= REG_FIELD_ID(SYS_PAUSE_CFG, 1, 9, SW_NUM_PORTS, SW_PORT_STRIDE),
 	[SYS_PAUSE_CFG_PAUSE_ENA]	= REG_FIELD_ID(SYS_PAUSE_CFG, 0, 0, SW_NUM_PORTS, SW_PORT_STRIDE), // expected-note {{'SYS_PAUSE_CFG_PAUSE_ENA' is defined here}}
 	[QSYS_PORT_MODE_PORT_ENA]	= REG_FIELD_ID(QSYS_PORT_MODE, 14, 14, SW_NUM_PORTS, SW_PORT_STRIDE), // expected-note {{'QSYS_PORT_MODE_PORT_ENA' is defined here}}
-	[QSYS_PORT_MODE_SCH_NEXT_CFG]	= REG_FIELD_ID(QSYS_PORT_MODE, 9, 13, SW_NUM_PORTS, SW_PORT_STRIDE), // expected-warning {{'QSYS_PORT_MODE_SCH_NEXT_CFG' (bits 13:9) contains 'QSYS_PORT_MODE_INGRESS_DROP_MODE' (bits 9:9) in register 0x300 but is neither the whole register nor a group of fields [field-overlap]}}
+	[QSYS_PORT_MODE_SCH_NEXT_CFG]	= REG_FIELD_ID(QSYS_PORT_MODE, 9, 13, SW_NUM_PORTS, SW_PORT_STRIDE), // expected-warning {{'QSYS_PORT_MODE_SCH_NEXT_CFG' (bits 13:9) contains 'QSYS_PORT_MODE_INGRESS_DROP_MODE' (bits 9:9) in register QSYS_PORT_MODE (0x300) but is neither the whole register nor a group of fields [field-overlap]}}
 	[QSYS_PORT_MODE_INGRESS_DROP_MODE] = REG_FIELD_ID(QSYS_PORT_MODE, 9, 9, SW_NUM_PORTS, SW_PORT_STRIDE), // expected-note {{'QSYS_PORT_MODE_INGRESS_DROP_MODE' is defined here}}
 	[QSYS_PORT_MODE_TX_PFC_ENA]	= REG_FIELD_ID(QSYS_PORT_MODE, 1, 8, SW_NUM_PORTS, SW_PORT_STRIDE), // expected-note {{'QSYS_PORT_MODE_TX_PFC_ENA' is defined here}}
 	[QSYS_PORT_MODE_TX_PFC_MODE]	= REG_FIELD_ID(QSYS_PORT_MODE, 0, 0, SW_NUM_PORTS, SW_PORT_STRIDE),
@@ -126,7 +126,7 @@ static int sw_ports_init(struct sw_priv *sw)
 		if (ret)
 			return ret;
 		/* symmetric pause: send and honour pause frames */
-		ret = sw_port_field_write(sw, SYS_PAUSE_CFG_PAUSE_ENA, port, // expected-warning {{writes 3 to 'SYS_PAUSE_CFG_PAUSE_ENA' (1 bit, max 1) [write-exceeds-field-width]}}
+		ret = sw_port_field_write(sw, SYS_PAUSE_CFG_PAUSE_ENA, port, // expected-warning {{writes SW_PAUSE_RX | SW_PAUSE_TX (0x3) to 'SYS_PAUSE_CFG_PAUSE_ENA' (1 bit, max 1) [write-exceeds-field-width]}}
 					  SW_PAUSE_RX | SW_PAUSE_TX);
 		if (ret)
 			return ret;
@@ -140,7 +140,7 @@ static int sw_ports_init(struct sw_priv *sw)
 		ret = sw_port_field_write(sw, QSYS_PORT_MODE_TX_PFC_MODE, port, 0);
 		if (ret)
 			return ret;
-		ret = sw_port_field_rmw(sw, QSYS_PORT_MODE_TX_PFC_ENA, port, GENMASK(8, 1), 0); // expected-warning {{regmap_fields_update_bits uses mask 0x1fe on 'QSYS_PORT_MODE_TX_PFC_ENA' (8 bits, mask 0xff): bits 0x100 are outside the field [update-mask-outside-field]}}
+		ret = sw_port_field_rmw(sw, QSYS_PORT_MODE_TX_PFC_ENA, port, GENMASK(8, 1), 0); // expected-warning {{regmap_fields_update_bits uses mask GENMASK(8, 1) (0x1fe) on 'QSYS_PORT_MODE_TX_PFC_ENA' (8 bits, mask 0xff): bits 0x100 are outside the field; it looks already shifted into register position (bits 8:1): use 0xff [update-mask-outside-field]}}
 		if (ret)
 			return ret;
 	}

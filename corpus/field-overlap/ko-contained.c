@@ -22,19 +22,19 @@ enum amp_field {
 
 static const struct reg_field amp_fields[F_MAX] = {
 	/* bit 0; msb 1 takes the soft-start enable with it */
-	[F_MUTE]       = REG_FIELD(AMP_CTRL, 0, 1), // expected-warning {{'F_MUTE' (bits 1:0) contains 'F_SOFT_EN' (bits 1:1) in register 0x10 but is neither the whole register nor a group of fields [field-overlap]}}
+	[F_MUTE]       = REG_FIELD(AMP_CTRL, 0, 1), // expected-warning {{'F_MUTE' (bits 1:0) contains 'F_SOFT_EN' (bits 1:1) in register AMP_CTRL (0x10) but is neither the whole register nor a group of fields [field-overlap]}}
 	[F_SOFT_EN]    = REG_FIELD(AMP_CTRL, 1, 1), // expected-note {{'F_SOFT_EN' is defined here}}
 	[F_GAIN]       = REG_FIELD(AMP_CTRL, 2, 7),
 	/* the divider starts at 2; lsb 1 puts the clock inversion inside it, and it ends
 	   inside the enable's two bits */
 	[F_CLK_SRC]    = REG_FIELD(AMP_CLK, 0, 0),
-	[F_CLK_DIV]    = REG_FIELD(AMP_CLK, 1, 6), // expected-warning {{'F_CLK_DIV' (bits 6:1) contains 'F_CLK_INV' (bits 1:1) in register 0x14 and partly overlaps 'F_CLK_EN' (bits 7:6) [field-overlap]}} expected-note {{'F_CLK_DIV' is defined here}}
+	[F_CLK_DIV]    = REG_FIELD(AMP_CLK, 1, 6), // expected-warning {{'F_CLK_DIV' (bits 6:1) contains 'F_CLK_INV' (bits 1:1) in register AMP_CLK (0x14) and partly overlaps 'F_CLK_EN' (bits 7:6) [field-overlap]}} expected-note {{'F_CLK_DIV' is defined here}}
 	[F_CLK_INV]    = REG_FIELD(AMP_CLK, 1, 1), // expected-note {{'F_CLK_INV' is defined here}}
-	[F_CLK_EN]     = REG_FIELD(AMP_CLK, 6, 7), // expected-warning {{'F_CLK_EN' (bits 7:6) overlaps 'F_CLK_DIV' (bits 6:1) in register 0x14: shared bits 6:6 [field-overlap]}}
+	[F_CLK_EN]     = REG_FIELD(AMP_CLK, 6, 7), // expected-warning {{'F_CLK_EN' (bits 7:6) overlaps 'F_CLK_DIV' (bits 6:1) in register AMP_CLK (0x14): shared bits 6:6 [field-overlap]}}
 	/* per port: the speed is bits 5:4; msb 6 swallows the duplex bit */
 	[F_PORT_EN]     = REG_FIELD_ID(PORT_CFG, 0, 0, 4, PORT_STRIDE),
 	[F_PORT_MODE]   = REG_FIELD_ID(PORT_CFG, 1, 3, 4, PORT_STRIDE),
-	[F_PORT_SPEED]  = REG_FIELD_ID(PORT_CFG, 4, 6, 4, PORT_STRIDE), // expected-warning {{'F_PORT_SPEED' (bits 6:4) contains 'F_PORT_DUPLEX' (bits 6:6) in register 0x100 but is neither the whole register nor a group of fields [field-overlap]}}
+	[F_PORT_SPEED]  = REG_FIELD_ID(PORT_CFG, 4, 6, 4, PORT_STRIDE), // expected-warning {{'F_PORT_SPEED' (bits 6:4) contains 'F_PORT_DUPLEX' (bits 6:6) in register PORT_CFG (0x100) but is neither the whole register nor a group of fields [field-overlap]}}
 	[F_PORT_DUPLEX] = REG_FIELD_ID(PORT_CFG, 6, 6, 4, PORT_STRIDE), // expected-note {{'F_PORT_DUPLEX' is defined here}}
 };
 

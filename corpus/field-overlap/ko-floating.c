@@ -24,7 +24,7 @@ int isc_pipeline_init(struct device *dev, struct isc *isc)
 {
 	const struct reg_field regfields[4] = {
 		REG_FIELD(ISC_DPC_CTRL, 0, 0),
-		REG_FIELD(ISC_DPC_CTRL, 1, 2), // expected-warning {{contains 'regfields[2]' (bits 2:2) in register 0x40 but is neither the whole register nor a group of fields [field-overlap]}}
+		REG_FIELD(ISC_DPC_CTRL, 1, 2), // expected-warning {{'regfields[1]' (bits 2:1) contains 'regfields[2]' (bits 2:2) in register ISC_DPC_CTRL (0x40) but is neither the whole register nor a group of fields [field-overlap]}}
 		REG_FIELD(ISC_DPC_CTRL, 2, 2), // expected-note {{'regfields[2]' is defined here}}
 		REG_FIELD(ISC_CSC_CTRL + isc->csc_off, 0, 0),
 	};

@@ -13,9 +13,9 @@ enum {
 static const struct reg_field sys_fields[F_MAX] = {
 	[F_PAUSE_START] = REG_FIELD_ID(SYS_PAUSE_CFG, 10, 18, 12, 4),
 	[F_PAUSE_STOP]  = REG_FIELD_ID(SYS_PAUSE_CFG, 1, 9, 12, 4), // expected-note {{'F_PAUSE_STOP' is defined here}}
-	[F_PAUSE_ENA]   = REG_FIELD_ID(SYS_PAUSE_CFG, 0, 1, 12, 4), // expected-warning {{'F_PAUSE_ENA' (bits 1:0) overlaps 'F_PAUSE_STOP' (bits 9:1) in register 0x40: shared bits 1:1 [field-overlap]}}
+	[F_PAUSE_ENA]   = REG_FIELD_ID(SYS_PAUSE_CFG, 0, 1, 12, 4), // expected-warning {{'F_PAUSE_ENA' (bits 1:0) overlaps 'F_PAUSE_STOP' (bits 9:1) in register SYS_PAUSE_CFG (0x40): shared bits 1:1 [field-overlap]}}
 	[F_MODE_LO]     = REG_FIELD(SYS_MODE, 0, 4), // expected-note {{'F_MODE_LO' is defined here}}
-	[F_MODE_HI]     = REG_FIELD(SYS_MODE, 4, 7), // expected-warning {{'F_MODE_HI' (bits 7:4) overlaps 'F_MODE_LO' (bits 4:0) in register 0x44: shared bits 4:4 [field-overlap]}}
+	[F_MODE_HI]     = REG_FIELD(SYS_MODE, 4, 7), // expected-warning {{'F_MODE_HI' (bits 7:4) overlaps 'F_MODE_LO' (bits 4:0) in register SYS_MODE (0x44): shared bits 4:4 [field-overlap]}}
 };
 
 /* Per-variant description: the members of one struct form one table. */

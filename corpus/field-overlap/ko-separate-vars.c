@@ -14,8 +14,8 @@
 #define ALS_INT_CFG	0x8f
 
 static const struct reg_field ps_gain = REG_FIELD(ALS_PS_CTRL, 2, 4); // expected-note {{'ps_gain' is defined here}}
-static const struct reg_field ps_persist = REG_FIELD(ALS_PS_CTRL, 4, 7); // expected-warning {{'ps_persist' (bits 7:4) overlaps 'ps_gain' (bits 4:2) in register 0x80: shared bits 4:4 [field-overlap]}}
-static const struct reg_field als_int_en = REG_FIELD(ALS_INT_CFG, 0, 1); // expected-warning {{'als_int_en' (bits 1:0) contains 'ps_int_en' (bits 1:1) in register 0x8f but is neither the whole register nor a group of fields [field-overlap]}}
+static const struct reg_field ps_persist = REG_FIELD(ALS_PS_CTRL, 4, 7); // expected-warning {{'ps_persist' (bits 7:4) overlaps 'ps_gain' (bits 4:2) in register ALS_PS_CTRL (0x80): shared bits 4:4 [field-overlap]}}
+static const struct reg_field als_int_en = REG_FIELD(ALS_INT_CFG, 0, 1); // expected-warning {{'als_int_en' (bits 1:0) contains 'ps_int_en' (bits 1:1) in register ALS_INT_CFG (0x8f) but is neither the whole register nor a group of fields [field-overlap]}}
 static const struct reg_field ps_int_en = REG_FIELD(ALS_INT_CFG, 1, 1); // expected-note {{'ps_int_en' is defined here}}
 
 struct als {

@@ -44,6 +44,6 @@ int blk_init(struct device *dev, struct regmap *map, struct blk *b, struct blk_c
 	if (ret)
 		return ret;
 	clk->mode = b->rf[F_MODE];
-	regmap_field_update_bits(b->rf[F_IRQ], BIT(5), 0); // expected-warning {{regmap_field_update_bits uses mask 0x20 on 'F_IRQ' (4 bits, mask 0xf): bits 0x20 are outside the field [update-mask-outside-field]}}
+	regmap_field_update_bits(b->rf[F_IRQ], BIT(5), 0); // expected-warning {{regmap_field_update_bits uses mask BIT(5) (0x20) on 'F_IRQ' (4 bits, mask 0xf): bits 0x20 are outside the field; it looks already shifted into register position (bits 7:4): use 0x2 [update-mask-outside-field]}}
 	return regmap_field_set_bits(clk->mode, 0x4); // expected-warning {{regmap_field_set_bits uses mask 0x4 on 'F_MODE' (2 bits, mask 0x3): bits 0x4 are outside the field [update-mask-outside-field]}}
 }

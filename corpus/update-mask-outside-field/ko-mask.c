@@ -28,8 +28,8 @@ int irq_setup(struct device *dev, struct regmap *map, struct irq_dev *d)
 		if (IS_ERR(d->fields[i]))
 			return PTR_ERR(d->fields[i]);
 	}
-	regmap_field_set_bits(d->fields[F_IRQ_EN], BIT(4)); // expected-warning {{regmap_field_set_bits uses mask 0x10 on 'F_IRQ_EN' (4 bits, mask 0xf): bits 0x10 are outside the field [update-mask-outside-field]}}
-	regmap_field_clear_bits(d->fields[F_IRQ_EN], GENMASK(7, 4)); // expected-warning {{regmap_field_clear_bits uses mask 0xf0 on 'F_IRQ_EN'}}
+	regmap_field_set_bits(d->fields[F_IRQ_EN], BIT(4)); // expected-warning {{regmap_field_set_bits uses mask BIT(4) (0x10) on 'F_IRQ_EN' (4 bits, mask 0xf): bits 0x10 are outside the field; it looks already shifted into register position (bits 7:4): use 0x1 [update-mask-outside-field]}}
+	regmap_field_clear_bits(d->fields[F_IRQ_EN], GENMASK(7, 4)); // expected-warning {{regmap_field_clear_bits uses mask GENMASK(7, 4) (0xf0) on 'F_IRQ_EN' (4 bits, mask 0xf): bits 0xf0 are outside the field; it looks already shifted into register position (bits 7:4): use 0xf}}
 	ret = regmap_field_test_bits(d->fields[F_IRQ_EN], 0x3);
 	if (ret < 0)
 		return ret;

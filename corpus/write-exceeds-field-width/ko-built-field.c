@@ -29,5 +29,5 @@ int lock_probe(struct device *dev, struct regmap *map, struct lock_dev *ld)
 			return PTR_ERR(ld->owner[i]);
 	}
 	regmap_field_write(ld->owner[0], 0xff);
-	return regmap_field_write(ld->owner[3], 0x100); // expected-warning {{writes 256 to 'field' (8 bits, max 255) [write-exceeds-field-width]}}
+	return regmap_field_write(ld->owner[3], 0x100); // expected-warning {{writes 0x100 to 'field' (8 bits, max 255) [write-exceeds-field-width]}}
 }

@@ -34,5 +34,5 @@ int serdes_init(struct device *dev, struct regmap *map, struct serdes *sd,
 			return PTR_ERR(sd->refclk_mode);
 	}
 	regmap_field_write(sd->refclk_mode, 0x3);
-	return regmap_field_write(sd->refclk_mode, 0x5); // expected-warning {{writes 5 to 'refclk_mode' of 'refclk_mode' (2 bits, max 3) [write-exceeds-field-width]}}
+	return regmap_field_write(sd->refclk_mode, 0x5); // expected-warning {{writes 0x5 to 'refclk_mode' of 'refclk_mode' (2 bits, max 3) [write-exceeds-field-width]}}
 }

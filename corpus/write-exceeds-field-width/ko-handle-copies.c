@@ -65,7 +65,7 @@ int lock_take(struct lock *lk)
 {
 	struct regmap_field *field = lk->priv;
 
-	return regmap_field_write(field, 0x100); // expected-warning {{writes 256 to 'lock_owner' (8 bits, max 255) [write-exceeds-field-width]}}
+	return regmap_field_write(field, 0x100); // expected-warning {{writes 0x100 to 'lock_owner' (8 bits, max 255) [write-exceeds-field-width]}}
 }
 
 /* One of two handle arrays, by hardware variant. */
@@ -103,5 +103,5 @@ int mon_probe(struct device *dev, struct regmap *map, struct mon *m)
 		irq_en = m->global_regs[F_IRQ_EN];
 	else
 		irq_en = m->regs[F_IRQ_EN];
-	return regmap_field_write(irq_en, 0xf); // expected-warning {{writes 15 to 'F_IRQ_EN' of 'mon_global_fields' (1 bit, max 1) [write-exceeds-field-width]}}
+	return regmap_field_write(irq_en, 0xf); // expected-warning {{writes 0xf to 'F_IRQ_EN' of 'mon_global_fields' (1 bit, max 1) [write-exceeds-field-width]}}
 }

@@ -8,7 +8,7 @@
 #include <linux/err.h>
 #include <linux/regmap.h>
 
-#define WIZ_REFCLK_MODE_LJ	(0x2 << 30)
+#define WIZ_REFCLK_MODE_LJ	(0x2 << 30) // expected-note {{'WIZ_REFCLK_MODE_LJ' is defined here}}
 
 static const struct reg_field wiz_refclk_mode = REG_FIELD(0x408, 30, 31); // expected-note {{'wiz_refclk_mode' is defined here}}
 
@@ -23,5 +23,5 @@ int wiz_init(struct device *dev, struct wiz *wiz)
 	wiz->mode = devm_regmap_field_alloc(dev, wiz->map, wiz_refclk_mode);
 	if (IS_ERR(wiz->mode))
 		return PTR_ERR(wiz->mode);
-	return regmap_field_write(wiz->mode, WIZ_REFCLK_MODE_LJ); // expected-warning {{writes 2147483648 to 'wiz_refclk_mode' (2 bits, max 3); it looks already shifted into register position (bits 31:30): write 0x2 [write-exceeds-field-width]}}
+	return regmap_field_write(wiz->mode, WIZ_REFCLK_MODE_LJ); // expected-warning {{writes WIZ_REFCLK_MODE_LJ (0x80000000) to 'wiz_refclk_mode' (2 bits, max 3); it looks already shifted into register position (bits 31:30): write 0x2 [write-exceeds-field-width]}}
 }

@@ -63,8 +63,8 @@ int wd_probe(struct device *dev, struct wd_dev *wd)
 	regmap_field_write(wd->en, 3); // expected-warning {{writes 3 to 'en_field' (1 bit, max 1)}}
 	regmap_field_write(wd->fields[F_WD], 3);
 	regmap_field_write(wd->fields[F_WD], 4); // expected-warning {{writes 4 to 'F_WD' (2 bits, max 3)}}
-	regmap_field_write(wd->bulk[F_WD], BIT(5)); // expected-warning {{writes 32 to 'F_WD' (2 bits, max 3); it looks already shifted into register position (bits 5:4): write 0x2}}
-	regmap_field_update_bits(wd->fields[F_ICHG], 0x7f, 0x80); // expected-warning {{writes 128 to 'F_ICHG' (7 bits, max 127)}}
+	regmap_field_write(wd->bulk[F_WD], BIT(5)); // expected-warning {{writes BIT(5) (0x20) to 'F_WD' (2 bits, max 3); it looks already shifted into register position (bits 5:4): write 0x2}}
+	regmap_field_update_bits(wd->fields[F_ICHG], 0x7f, 0x80); // expected-warning {{writes 0x80 to 'F_ICHG' (7 bits, max 127)}}
 	wd_field_write(wd, F_CONV_START, 1);
 	wd_field_write(wd, F_CONV_START, 2); // expected-warning {{writes 2 to 'F_CONV_START' (1 bit, max 1)}}
 	wd_set(wd, F_WD, 7); // expected-warning {{writes 7 to 'F_WD' (2 bits, max 3)}}

@@ -98,5 +98,5 @@ int ale_create(struct ale *ale, struct ale_params *params, int which)
 	ale->params = *params;
 	if (ale_fields_init(ale))
 		return -ENOMEM;
-	return regmap_field_write(ale->fields[F_THRESH], 0x800); // expected-warning {{writes 2048 to 'F_THRESH' of 'sens_v1_fields' (10 bits, max 1023) [write-exceeds-field-width]}}
+	return regmap_field_write(ale->fields[F_THRESH], 0x800); // expected-warning {{writes 0x800 to 'F_THRESH' of 'sens_v1_fields' (10 bits, max 1023) [write-exceeds-field-width]}}
 }

@@ -62,7 +62,7 @@ int win_init(struct device *dev, struct regmap *map, struct win *win)
 	if (ret)
 		return ret;
 	win_write(win, WIN_ENABLE, 1);
-	win_write(win, WIN_FORMAT, 0x40); // expected-warning {{writes 64 to 'WIN_FORMAT' (5 bits, max 31) [write-exceeds-field-width]}}
+	win_write(win, WIN_FORMAT, 0x40); // expected-warning {{writes 0x40 to 'WIN_FORMAT' (5 bits, max 31) [write-exceeds-field-width]}}
 	return 0;
 }
 

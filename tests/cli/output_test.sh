@@ -54,6 +54,33 @@ run 1 "$RL" --format json "$T/charger.c" && has '"schema": "regmap-lint/1"' "$T/
 run 1 "$RL" --format=checkpatch "$T/charger.c" && has "^WARNING:FIELD_OVERLAP: " "$T/out" &&
 	has "^total: 0 errors, 2 warnings, 101 lines checked$" "$T/out" && ok || ko "checkpatch"
 
+# --- findings of one cause: grouped in the gcc format only, every one kept elsewhere
+mkdir "$T/grp"
+cp "$SRC/corpus/field-exceeds-reg-width/ko-copied-table.c" "$T/grp/udc.c"
+run 1 "$RL" --no-config "$T/grp/udc.c" &&
+	[ "$(grep -c ': warning: ' "$T/out")" -eq 2 ] &&
+	has "udc.c:42:35: note: and 3 more like it in 'udc16_fields': lines 42, 43, 44$" "$T/out" &&
+	[ "$(cat "$T/err")" = "regmap-lint: 5 warnings in 1 file" ] && ok ||
+	ko "gcc: one cause shown once with the others' lines: $(cat "$T/out")"
+run 1 "$RL" --no-config -j 2 "$T/grp/udc.c" "$T/charger.c" &&
+	has "and 3 more like it in 'udc16_fields'" "$T/out" && ok ||
+	ko "gcc: grouping survives the workers (-j 2)"
+run 1 "$RL" --no-config --no-group "$T/grp/udc.c" &&
+	[ "$(grep -c ': warning: ' "$T/out")" -eq 5 ] && ! has "more like it" "$T/out" && ok ||
+	ko "--no-group: every finding on its own line"
+run 1 "$RL" --no-config --format=json "$T/grp/udc.c" &&
+	[ "$(grep -c '"rule": "field-exceeds-reg-width"' "$T/out")" -eq 5 ] && ok ||
+	ko "json keeps every finding of a group"
+run 1 "$RL" --no-config --format=sarif "$T/grp/udc.c" &&
+	[ "$(grep -c '"ruleId": "field-exceeds-reg-width"' "$T/out")" -eq 5 ] && ok ||
+	ko "sarif keeps every finding of a group"
+run 0 "$RL" --no-config --write-baseline="$T/grp/bl" "$T/grp/udc.c" &&
+	has "5 findings recorded" "$T/err" && ok || ko "a baseline records every finding of a group"
+sed -i 's/REG_FIELD(UDC_INTEN, 18, 18), \/\/.*/REG_FIELD(UDC_INTEN, 12, 12),/' "$T/grp/udc.c"
+run 0 "$RL" --no-config --baseline="$T/grp/bl" "$T/grp/udc.c" && [ ! -s "$T/out" ] &&
+	has "1 stale entry" "$T/err" && ok ||
+	ko "a baseline: the group's first fixed, the others still matched: $(cat "$T/out" "$T/err")"
+
 # --- -o FILE
 run 1 "$RL" --format=sarif "$T/charger.c" && cp "$T/out" "$T/stdout.sarif" || ko "sarif to stdout"
 run 1 "$RL" --format=sarif -o "$T/report.sarif" "$T/charger.c" && [ ! -s "$T/out" ] &&
@@ -206,11 +233,24 @@ run 0 "$RL" --explain=FIELD_LSB_GT_MSB && cmp -s "$T/out" "$SRC/rules/field_lsb_
 run 2 "$RL" --explain no-such-rule && has "unknown rule 'no-such-rule'" "$T/err" && ok ||
 	ko "--explain unknown"
 run 2 "$RL" --explain && ok || ko "--explain without a rule"
+# every page, as --explain prints it (the installed binary's copy, no checkout needed):
+# how to fix, how to silence with the inline comment, no empty "None" section, no corpus path
+"$RL" --list-rules --format=json | sed -n 's/.*"id": "\([a-z0-9-]*\)".*/\1/p' >"$T/ids"
+[ -s "$T/ids" ] || ko "--list-rules --format=json: no ids"
+while read -r id; do
+	run 0 "$RL" --explain "$id" || { ko "--explain $id"; continue; }
+	has '## How to fix' "$T/out" && has '## How to silence' "$T/out" &&
+		has "regmap-lint: ignore $id" "$T/out" && ok ||
+		ko "--explain $id lacks How to fix / How to silence"
+	grep -qw 'None' "$T/out" && ko "--explain $id prints 'None'" || ok
+	grep -qE 'corpus/[a-z-]+/|(^|[ `(])(ko|ok)-[a-z0-9-]+\.c' "$T/out" &&
+		ko "--explain $id names a corpus file" || ok
+done <"$T/ids"
 
 # --- --help documents it all
 run 0 "$RL" --help || ko "--help"
 for opt in --format= codeclimate "-o FILE" --color= --terse --emacs --showfile --sarif-root= \
-	--explain "--list-rules"; do
+	--explain "--list-rules" --no-group; do
 	has "$opt" "$T/out" && ok || ko "--help lacks $opt"
 done
 

@@ -288,7 +288,7 @@ rm "$T/cfg/.regmap-lint"
 mkdir "$T/sup"
 sed -e 's|\[F_GAIN\] = REG_FIELD(FOO_CTRL, 3, 6),|[F_GAIN] = REG_FIELD(FOO_CTRL, 3, 6), /* regmap-lint: ignore field-overlap -- shared bit, see datasheet */|' \
     -e 's|^\tregmap_field_write(foo->f\[F_EN\], 1);|\t/* regmap-lint: ignore write-* */\n\tregmap_field_write(foo->f[F_EN], 1);|' \
-    -e 's|^\treturn regmap_field_write(foo->f\[F_MODE\], 9);|\t// regmap-lint: ignore write-exceeds-field-width\n\treturn regmap_field_write(foo->f[F_MODE], 9);|' \
+    -e 's|^\treturn regmap_field_write(foo->f\[F_MODE\], 9);|\t// regmap-lint: ignore WRITE_EXCEEDS_FIELD_WIDTH -- a checkpatch type, as --explain takes it\n\treturn regmap_field_write(foo->f[F_MODE], 9);|' \
     drv/foo.c >sup/foo.c
 cp drv/foo.h sup/
 run "$RL" --no-config -v sup/foo.c
@@ -367,7 +367,7 @@ if command -v git >/dev/null 2>&1; then
 	(cd "$T/wt" && "$RL" --no-config --baseline=ci/regmap-lint.baseline drivers/foo/foo.c) \
 		>"$T/out" 2>"$T/err"
 	[ "$(cat "$T/err")" = "regmap-lint: ci/regmap-lint.baseline: 1 stale entry (no longer reported):
-regmap-lint:   drivers/foo/foo.c: 'F_GAIN' (bits 6:3) overlaps 'F_MODE' (bits 3:1) in register 0x10: shared bits 3:3 [field-overlap]" ] &&
+regmap-lint:   drivers/foo/foo.c: 'F_GAIN' (bits 6:3) overlaps 'F_MODE' (bits 3:1) in register FOO_CTRL (0x10): shared bits 3:3 [field-overlap]" ] &&
 		ok || ko "baseline: the fixed finding's entry: $(cat "$T/err")"
 	# a file that could not be analysed: its entries are not stale either
 	mv "$T/wt/drivers/bar/bar.c" "$T/wt/drivers/bar/bar.c.away"

@@ -5,6 +5,7 @@
  * rule's summary.
  */
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
@@ -90,6 +91,64 @@ static void selfcheck_docs_open_with_the_summary(void **state)
 	}
 }
 
+/* A "ko-x.c"/"ok-x.c" file name at p (after a blank, a backquote or a parenthesis). */
+static bool names_corpus_file(const char *doc, const char *p)
+{
+	const char *q = p + 3;
+
+	if (strncmp(p, "ko-", 3) && strncmp(p, "ok-", 3))
+		return false;
+	if (p > doc && !strchr(" `(/\n", p[-1]))
+		return false;
+	while (islower((unsigned char)*q) || isdigit((unsigned char)*q) || *q == '-')
+		q++;
+	return q > p + 3 && q[0] == '.' && q[1] == 'c' && !isalnum((unsigned char)q[2]);
+}
+
+/*
+ * What --explain prints is read where no checkout is: every page says how to fix and how to
+ * silence (the inline comment naming the rule), shows its examples instead of naming corpus
+ * files, and has no empty section ("Options: None").
+ */
+static void selfcheck_docs_are_self_contained(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < rml_nrules; i++) {
+		const struct rml_rule *r = rml_rules[i];
+		char path[512], sn[128], sup[160], *doc, *fix, *sil;
+
+		snake(r->id, sn, sizeof(sn));
+		snprintf(path, sizeof(path), "%s/rules/%s.md", RML_SRCDIR, sn);
+		doc = slurp(path);
+		assert_non_null(doc);
+		fix = strstr(doc, "\n## How to fix\n");
+		sil = strstr(doc, "\n## How to silence\n");
+		if (!fix || !sil)
+			fail_msg("rule '%s': %s lacks \"## How to fix\" or \"## How to silence\"",
+				 r->id, path);
+		snprintf(sup, sizeof(sup), "regmap-lint: ignore %s", r->id);
+		if (!strstr(sil, sup))
+			fail_msg("rule '%s': %s's How to silence does not show \"%s\"", r->id,
+				 path, sup);
+		if (strstr(doc, "\nNone.\n") || strstr(doc, "\n## Options\n\nNone"))
+			fail_msg("rule '%s': %s has an empty section (\"None.\")", r->id, path);
+		for (const char *p = doc; *p; p++) {
+			const char *id = p + 7;
+			bool dir = false;
+
+			for (size_t j = 0; !strncmp(p, "corpus/", 7) && j < rml_nrules; j++) {
+				size_t n = strlen(rml_rules[j]->id);
+
+				dir |= !strncmp(id, rml_rules[j]->id, n) && id[n] == '/';
+			}
+			if (dir || names_corpus_file(doc, p) || !strncmp(p, "corpus/drivers/", 15))
+				fail_msg("rule '%s': %s names a corpus file (\"%.30s\"): show the "
+					 "code instead", r->id, path, p);
+		}
+		free(doc);
+	}
+}
+
 static void selfcheck_corpus_has_ko_and_ok(void **state)
 {
 	(void)state;
@@ -163,6 +222,7 @@ int main(int argc, char **argv)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(selfcheck_ids_are_kebab_case_and_unique),
 		cmocka_unit_test(selfcheck_docs_open_with_the_summary),
+		cmocka_unit_test(selfcheck_docs_are_self_contained),
 		cmocka_unit_test(selfcheck_corpus_has_ko_and_ok),
 		cmocka_unit_test(selfcheck_readme_lists_every_rule),
 	};

@@ -168,6 +168,20 @@ static void suppress_match(void **state)
 	assert_int_equal(s.v[4].target, 0);
 	assert_int_equal(s.v[4].used, 0);
 	rml_suppress_fini(&s);
+
+	/* a checkpatch type, as --explain takes it, and a glob of types */
+	scan("a(); /* regmap-lint: ignore FIELD_OVERLAP */\n"
+	     "b(); // regmap-lint: ignore WRITE_*, Field-Lsb-Gt-Msb\n",
+	     &s);
+	assert_true(rml_suppress_match(&s, 1, "field-overlap"));
+	assert_false(rml_suppress_match(&s, 1, "field-exceeds-reg-width"));
+	assert_true(rml_suppress_match(&s, 2, "write-exceeds-field-width"));
+	assert_true(rml_suppress_match(&s, 2, "field-lsb-gt-msb"));
+	assert_false(rml_suppress_match(&s, 2, "field-overlap"));
+	rml_suppress_fini(&s);
+	assert_true(rml_suppress_glob_match("UPDATE_BITS_VALUE_OUTSIDE_MASK",
+					    "update-bits-value-outside-mask"));
+	assert_false(rml_suppress_glob_match("UPDATE_BITS", "update-bits-value-outside-mask"));
 }
 
 static void suppress_not_comments(void **state)

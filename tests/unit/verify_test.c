@@ -892,11 +892,83 @@ static void verify_parse_random_input(void **state)
 	(void)rml_verify_check(&f->v, &f->d, "fuzz.c", NULL);
 }
 
+/*
+ * rml_diags_grouped: one rule, one file, one group make one cause, shown as the first with
+ * a note at the second listing the others; anything else apart; d itself unchanged.
+ */
+static void diags_grouped(void **state)
+{
+	struct fx *f = *state;
+	struct rml_diags view;
+	struct rml_diag *a, *b, *c, *other_rule, *other_file, *other_key, *ungrouped;
+
+	a = diag(f, RML_SEV_WARNING, "t.c", 10, 5, "field-exceeds-reg-width", "a");
+	note(f, a, "t.c", 90, 1, "'conf' sets val_bits = 16 here");
+	b = diag(f, RML_SEV_WARNING, "t.c", 11, 5, "field-exceeds-reg-width", "b");
+	other_key = diag(f, RML_SEV_WARNING, "t.c", 12, 5, "field-exceeds-reg-width", "x");
+	c = diag(f, RML_SEV_WARNING, "t.c", 13, 5, "field-exceeds-reg-width", "c");
+	other_rule = diag(f, RML_SEV_WARNING, "t.c", 14, 5, "field-overlap", "o");
+	other_file = diag(f, RML_SEV_WARNING, "u.h", 3, 5, "field-exceeds-reg-width", "h");
+	ungrouped = diag(f, RML_SEV_WARNING, "t.c", 15, 5, "field-exceeds-reg-width", "n");
+	a->group = b->group = c->group = " in 'tbl'\ntbl conf 16";
+	other_key->group = " in 'tbl'\ntbl conf2 16";
+	other_rule->group = other_file->group = a->group;
+	(void)ungrouped;
+	rml_diags_sort(&f->d);
+	rml_diags_init(&view, &f->arena);
+	rml_diags_grouped(&f->d, &view);
+	assert_int_equal(rml_diags_count(&view), 5);	/* b and c folded into a */
+	assert_string_equal(rml_diags_at(&view, 0)->msg, "a");
+	assert_int_equal(rml_diags_at(&view, 0)->nnotes, 2);
+	assert_string_equal(rml_diags_at(&view, 0)->notes[1].msg,
+			    "and 2 more like it in 'tbl': lines 11, 13");
+	assert_int_equal(rml_diags_at(&view, 0)->notes[1].loc.line, 11);
+	assert_int_equal(a->nnotes, 1);	/* the finding itself keeps its notes */
+	assert_string_equal(rml_diags_at(&view, 1)->msg, "x");
+	assert_string_equal(rml_diags_at(&view, 2)->msg, "o");
+	assert_string_equal(rml_diags_at(&view, 3)->msg, "n");
+	assert_string_equal(rml_diags_at(&view, 4)->msg, "h");
+	rml_diags_fini(&view);
+}
+
+/* The group goes from worker to parent (and into records); a 0.2.0 record has none. */
+static void diags_pack_group(void **state)
+{
+	struct fx *f = *state;
+	struct rml_diags back;
+	struct rml_diag *a;
+	char *buf = NULL;
+	size_t n = 0;
+	FILE *out = open_memstream(&buf, &n);
+	static const char old[] = "D 1 3 4 0 1\0t.c\0write-exceeds-field-width\0writes 4\0";
+
+	a = diag(f, RML_SEV_WARNING, "t.c", 10, 5, "field-exceeds-reg-width", "a");
+	a->group = " in 'tbl'\nkey";
+	(void)diag(f, RML_SEV_WARNING, "t.c", 11, 5, "field-overlap", "b");
+	assert_non_null(out);
+	rml_diags_pack(&f->d, out);
+	fclose(out);
+	rml_diags_init(&back, &f->arena);
+	assert_int_equal(rml_diags_unpack(&back, buf, n), 0);
+	assert_int_equal(rml_diags_count(&back), 2);
+	assert_string_equal(rml_diags_at(&back, 0)->group, " in 'tbl'\nkey");
+	assert_null(rml_diags_at(&back, 1)->group);
+	assert_string_equal(rml_diags_at(&back, 1)->msg, "b");
+	assert_int_equal(rml_diags_unpack(&back, old, sizeof(old) - 1), 0);
+	assert_int_equal(rml_diags_count(&back), 3);
+	assert_null(rml_diags_at(&back, 2)->group);
+	assert_string_equal(rml_diags_at(&back, 2)->msg, "writes 4");
+	rml_diags_fini(&back);
+	free(buf);
+}
+
 #define T(name) cmocka_unit_test_setup_teardown(name, fx_setup, fx_teardown)
 
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
+		T(diags_grouped),
+		T(diags_pack_group),
 		T(verify_parse_line_comment),
 		T(verify_parse_each_kind),
 		T(verify_parse_offsets),

@@ -149,9 +149,20 @@ static void record_store(struct ex *x, const struct rml_alloc *al, struct rml_ha
 	rml_ptrvec_push(&x->f->stores, st);
 }
 
+/* The call's argument i as an operand, named as the call writes it. */
+static struct rml_operand write_operand(struct ex *x, CXCursor call, int i, const char **texts)
+{
+	CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
+	struct rml_operand o = ex_operand_of(x, arg);
+
+	ex_operand_src(x, &o, arg, i < RML_MAX_PARAMS ? texts[i] : NULL);
+	return o;
+}
+
 static void record_write(struct ex *x, CXCursor call, const struct rml_api *api, int nargs)
 {
 	struct rml_write *w = rml_arena_alloc(x->a, sizeof(*w));
+	const char *texts[RML_MAX_PARAMS];
 
 	w->api = api;
 	w->loc = ex_cursor_loc(x, call);
@@ -161,12 +172,13 @@ static void record_write(struct ex *x, CXCursor call, const struct rml_api *api,
 	ex_cfg_pend(x, call, w, NULL);
 	if (api->handle_arg < nargs)
 		w->h = ex_handle_of(x, clang_Cursor_getArgument(call, (unsigned)api->handle_arg));
+	ex_call_arg_texts(x, call, api->name, texts, nargs < RML_MAX_PARAMS ? nargs : RML_MAX_PARAMS);
 	if (api->value_arg >= 0 && api->value_arg < nargs)
-		w->value = ex_operand_of(x, clang_Cursor_getArgument(call, (unsigned)api->value_arg));
+		w->value = write_operand(x, call, api->value_arg, texts);
 	if (api->mask_arg >= 0 && api->mask_arg < nargs)
-		w->mask = ex_operand_of(x, clang_Cursor_getArgument(call, (unsigned)api->mask_arg));
+		w->mask = write_operand(x, call, api->mask_arg, texts);
 	if (api->id_arg >= 0 && api->id_arg < nargs)
-		w->id = ex_operand_of(x, clang_Cursor_getArgument(call, (unsigned)api->id_arg));
+		w->id = write_operand(x, call, api->id_arg, texts);
 	/* set/clear_bits write their mask as the value; test_bits only reads */
 	if (api->role == RML_ROLE_SET)
 		w->value = w->mask;
@@ -338,7 +350,7 @@ static void record_call(struct ex *x, CXCursor call, int nargs)
 		bool sign;
 
 		c->args[i] = ex_operand_of(x, arg);
-		c->args[i].src = texts[i];
+		ex_operand_src(x, &c->args[i], arg, texts[i]);
 		c->hargs[i].base_param = -1;
 		c->hargs[i].len = -1;
 		if (ex_is_handle_type(clang_getCursorType(arg)))

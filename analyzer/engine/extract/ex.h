@@ -204,6 +204,10 @@ struct ex {
 	/* open-addressed map CXFile -> file_info */
 	struct ex_file_info *files;
 	size_t nfiles, cap;
+	/* `#define NAME` of the driver's own files: NAME -> struct ex_define (arena), read
+	   once, when a constant named by a macro is first not found where it is spelled */
+	struct rml_namemap defines;
+	bool defines_read;
 	/* struct reg_field's declaration, once met (ex_is_regfield_type) */
 	unsigned regfield_hash;
 	bool have_regfield;
@@ -335,6 +339,13 @@ const char *ex_record_key(struct ex *x, CXType t);
 const char *ex_func_name(struct ex *x, CXCursor call);
 /* How the driver wrote an expression, as a key two writings can be compared by; NULL. */
 const char *ex_spelled_text(struct ex *x, CXCursor e);
+/*
+ * o->src = src, the argument e as the call writes it (NULL: as e is spelled, when that is
+ * one place outside a #define, else NULL); when src is the name of the macro
+ * whose body e's tokens come from (a constant's `#define NAME body`), o->def is that name
+ * in its #define. Read from the text libclang already has: no preprocessing record.
+ */
+void ex_operand_src(struct ex *x, struct rml_operand *o, CXCursor e, const char *src);
 /* The call's n first arguments as written at the call (macro names kept), or NULLs. */
 void ex_call_arg_texts(struct ex *x, CXCursor call, const char *callee, const char **out,
 		       int n);

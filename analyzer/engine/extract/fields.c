@@ -5,6 +5,7 @@
  */
 #include "ex.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -46,6 +47,53 @@ static bool pure_expr(CXCursor e)
 	if (!impure)
 		clang_visitChildren(e, impure_cb, &impure);
 	return !impure;
+}
+
+/*
+ * The register of a REG_FIELD(reg, ...) or REG_FIELD_ID(reg, ...) written at loc e (its
+ * expansion site): the first argument's text, blanks squeezed; NULL when e is not such
+ * a use.
+ */
+static const char *reg_field_macro_reg(struct ex *x, CXCursor e)
+{
+	CXSourceRange r = clang_getCursorExtent(e);
+	struct ex_file_info *fi;
+	unsigned s, i, from, depth = 0;
+	const char *t;
+	char *out, *o;
+	CXFile f;
+
+	clang_getExpansionLocation(clang_getRangeStart(r), &f, NULL, NULL, &s);
+	if (!f || !(fi = ex_file_info(x, f)) || !(t = ex_file_text(x, fi)) || s + 10 > fi->len ||
+	    strncmp(t + s, "REG_FIELD", 9))
+		return NULL;
+	i = s + 9;
+	if (!strncmp(t + i, "_ID", 3))
+		i += 3;
+	while (i < fi->len && isspace((unsigned char)t[i]))
+		i++;
+	if (i >= fi->len || t[i] != '(')
+		return NULL;
+	for (from = ++i; i < fi->len && i - from < 256; i++) {
+		if (t[i] == '(')
+			depth++;
+		else if (t[i] == ')' && depth)
+			depth--;
+		else if ((t[i] == ',' && !depth) || t[i] == ')' || t[i] == '/' || t[i] == '\n')
+			break;
+	}
+	if (i >= fi->len || t[i] != ',')
+		return NULL;	/* a comment or a line break in it: not worth telling */
+	out = o = rml_arena_alloc(x->a, i - from + 1);
+	for (unsigned j = from; j < i; j++)
+		if (!isspace((unsigned char)t[j]))
+			*o++ = t[j];
+		else if (o > out && o[-1] != ' ')
+			*o++ = ' ';
+	while (o > out && o[-1] == ' ')
+		o--;
+	*o = '\0';
+	return *out ? out : NULL;
 }
 
 /* Fill a field's parts from its initialiser (an init list, or a compound literal). */
@@ -91,8 +139,12 @@ static void read_field(struct ex *x, struct rml_field *fld, CXCursor init)
 		fld->part[part] = ex_eval_top(x, e);
 		fld->empty = false;
 		at[part] = e;
-		if (part == RML_REG)
+		if (part == RML_REG) {
 			fld->reg_text = ex_spelled_text(x, e);
+			fld->reg_name = fld->reg_text && fld->reg_text[0] != '@'
+						? fld->reg_text
+						: reg_field_macro_reg(x, init);
+		}
 		pos = (unsigned)part + 1;
 	}
 	/* REG_FIELD(reg, 8 + priv->id, 8 + priv->id): one bit, wherever it is */

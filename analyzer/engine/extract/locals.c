@@ -211,8 +211,10 @@ static void settle_field(struct ex *x, CXCursor var, const struct rml_table *t,
 			continue;	/* not written */
 		}
 		fld->empty = false;
-		if (p == RML_REG)
+		if (p == RML_REG) {
 			fld->reg_text = NULL;
+			fld->reg_name = NULL;
+		}
 		if (p == RML_LSB || p == RML_MSB)
 			fld->width_sym = 0;
 	}

@@ -6,6 +6,7 @@
 #include "ex.h"
 
 #include <ctype.h>
+#include <stdint.h>
 #include <string.h>
 
 const char *ex_usr_of(struct ex *x, CXCursor decl)
@@ -117,6 +118,128 @@ const char *ex_spelled_text(struct ex *x, CXCursor e)
 			*o++ = fi->text[i];
 	*o = '\0';
 	return out;
+}
+
+/* Where the #define whose logical line holds text[off] names its macro, else SIZE_MAX. */
+static size_t define_name(const char *t, size_t len, size_t off)
+{
+	size_t p = off < len ? off : len;
+
+	for (;;) {
+		while (p > 0 && t[p - 1] != '\n')
+			p--;
+		if (p >= 2 && t[p - 2] == '\\') {
+			p--;
+			continue;
+		}
+		break;
+	}
+	while (p < len && (t[p] == ' ' || t[p] == '\t'))
+		p++;
+	if (p >= len || t[p++] != '#')
+		return SIZE_MAX;
+	while (p < len && (t[p] == ' ' || t[p] == '\t'))
+		p++;
+	if (len - p < 7 || strncmp(t + p, "define", 6) || (t[p + 6] != ' ' && t[p + 6] != '\t'))
+		return SIZE_MAX;
+	for (p += 6; p < len && (t[p] == ' ' || t[p] == '\t'); p++)
+		;
+	return p;
+}
+
+static bool is_ident(const char *s)
+{
+	if (!s || !(isalpha((unsigned char)*s) || *s == '_'))
+		return false;
+	for (; *s; s++)
+		if (!isalnum((unsigned char)*s) && *s != '_')
+			return false;
+	return true;
+}
+
+struct ex_define {
+	CXFile file;
+	unsigned off;	/* of the name */
+};
+
+/* Every `#define NAME` at the start of a line of the driver's own files, once per TU. */
+static void read_defines(struct ex *x)
+{
+	x->defines_read = true;
+	for (size_t i = 0; i < x->cap; i++) {
+		struct ex_file_info *fi = &x->files[i];
+		const char *t;
+		size_t p = 0;
+
+		if (!fi->known || !fi->own || !(t = ex_file_text(x, fi)))
+			continue;
+		while (p < fi->len) {
+			size_t name = define_name(t, fi->len, p), e;
+
+			if (name != SIZE_MAX && name >= p) {
+				for (e = name; e < fi->len &&
+					       (isalnum((unsigned char)t[e]) || t[e] == '_');
+				     e++)
+					;
+				if (e > name) {
+					struct ex_define *d = rml_arena_alloc(x->a, sizeof(*d));
+
+					d->file = fi->file;
+					d->off = (unsigned)name;
+					rml_namemap_add(x->a, &x->defines,
+							rml_arena_strndup(x->a, t + name, e - name), d);
+				}
+			}
+			while (p < fi->len && t[p] != '\n')
+				p++;
+			p++;
+		}
+	}
+}
+
+void ex_operand_src(struct ex *x, struct rml_operand *o, CXCursor e, const char *src)
+{
+	CXSourceLocation sl = clang_getRangeStart(clang_getCursorExtent(e));
+	size_t n = src ? strlen(src) : 0, name;
+	struct ex_file_info *fi;
+	unsigned off;
+	CXFile f;
+
+	/* a call written in a macro's body (a driver's `#define foo_write(p, f, v)
+	   regmap_field_write(...)`) has no argument texts: a macro argument is still spelled
+	   where the driver passes it (blanks left out) */
+	if (!src) {
+		const char *t = o->kind == RML_OP_CONST ? ex_spelled_text(x, ex_strip(e)) : NULL;
+
+		src = t && t[0] != '@' ? t : NULL;
+	}
+	o->src = src;
+	o->def = (struct rml_loc){ 0 };
+	if (o->kind != RML_OP_CONST || !is_ident(src))
+		return;
+	clang_getSpellingLocation(sl, &f, NULL, NULL, &off);
+	if (!f || !(fi = ex_file_info(x, f)) || !ex_file_text(x, fi) || off > fi->len)
+		return;
+	name = define_name(fi->text, fi->len, off);
+	if (name == SIZE_MAX || fi->len - name < n || strncmp(fi->text + name, src, n) ||
+	    isalnum((unsigned char)fi->text[name + n]) || fi->text[name + n] == '_') {
+		/*
+		 * Its first token is spelled elsewhere: in a macro it uses (GENMASK(), BIT())
+		 * or one it is defined as. The driver's own #defines, then, if it has it once.
+		 */
+		const struct rml_namelist *l;
+		const struct ex_define *d;
+
+		if (!x->defines_read)
+			read_defines(x);
+		l = rml_namemap_get(&x->defines, src);
+		if (!l || l->n != 1)
+			return;	/* not the driver's, or defined per configuration */
+		d = l->p[0];
+		f = d->file;
+		name = d->off;
+	}
+	o->def = ex_mkloc(x, clang_getLocationForOffset(x->tu, f, (unsigned)name));
 }
 
 /* Just past the comment that starts at t[i]: a line comment to its end, or a block one. */
