@@ -5,7 +5,7 @@
  * call reaches bit 0 of register 0. The typical cause: the field enum grew, the table
  * did not, and the compiler says nothing because the table is sized by the enum.
  * Silent when: any allocation of the slot is not known, a table is chosen per variant
- * and one of them fills the slot, a table lives in another file, an initialiser item
+ * and one of them fills the slot, a pointer names a table of another .c file, an item
  * could not be placed, the file was repaired in lone mode.  See field_slot_unset.md.
  */
 #include "rule.h"
