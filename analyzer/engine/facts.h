@@ -58,6 +58,11 @@ struct rml_field {
 	struct rml_loc loc;		/* the initialiser, at its expansion site */
 	struct rml_num part[RML_NPART];
 	const char *reg_text;		/* the reg argument as written ("SROT_CTRL_OFF"), or NULL */
+	/* Where each part is written, for fix-its: its bytes in the driver's own file (a
+	   REG_FIELD() argument, a designated value) and that text exactly; src NULL when the
+	   part is not written there as a whole (a macro's body, a part left out). */
+	struct rml_range prange[RML_NPART];
+	const char *psrc[RML_NPART];
 	struct rml_table *table;	/* owner */
 	long index;			/* slot (array) or member ordinal (struct); 0 for single */
 	const char *member;		/* struct member name for RML_TBL_STRUCT, else NULL */

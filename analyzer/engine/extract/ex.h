@@ -232,6 +232,9 @@ struct ex {
 
 /* ---- source.c: strings, files, locations ---- */
 
+/* Is text[off] inside a #define (its logical line, continuations included)? (names.c) */
+bool ex_in_define(const char *t, size_t len, size_t off);
+
 /* s as an arena string ("" for none); s is disposed of. */
 const char *ex_cxstr(struct ex *x, CXString s);
 /* Is s the string want? s is disposed of. */
@@ -246,6 +249,16 @@ struct rml_loc ex_mkloc(struct ex *x, CXSourceLocation sl);
 struct rml_loc ex_cursor_loc(struct ex *x, CXCursor c);
 /* Is the cursor written in the driver (main file or a quoted header of it)? */
 bool ex_is_own(struct ex *x, CXCursor c);
+/*
+ * Where expression e is written as a whole in the driver's own file, strictly inside the
+ * construct `within` (its initialiser: a REG_FIELD() call, a brace list): its byte range
+ * (struct rml_range, clang's fix-it columns) and its exact text. A macro name stands for
+ * its expansion (BIT_POS, GENMASK(4, 2)); e is not written whole there when a token of it
+ * comes from a macro's body rather than its arguments. false then, and for a file libclang
+ * has no text of.
+ */
+bool ex_src_range(struct ex *x, CXCursor e, CXCursor within, struct rml_range *r,
+		  const char **src);
 /* An #include "..." in an own file makes the included file own too. */
 void ex_note_inclusions(struct ex *x);
 

@@ -4,6 +4,7 @@
  */
 #include "ex.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -165,4 +166,94 @@ static void note_inclusion(CXFile to, CXSourceLocation *stack, unsigned depth,
 void ex_note_inclusions(struct ex *x)
 {
 	clang_getInclusions(x->tu, note_inclusion, x);
+}
+
+/* Past the identifier at t[i], the blanks after it, and a parenthesised list after those. */
+static size_t past_macro_use(const char *t, size_t len, size_t i)
+{
+	size_t j;
+	int depth = 0;
+
+	while (i < len && (isalnum((unsigned char)t[i]) || t[i] == '_'))
+		i++;
+	for (j = i; j < len && (t[j] == ' ' || t[j] == '\t'); j++)
+		;
+	if (j >= len || t[j] != '(')
+		return i;
+	for (; j < len; j++) {
+		if (t[j] == '(')
+			depth++;
+		else if (t[j] == ')' && --depth == 0)
+			return j + 1;
+		else if (t[j] == ';' || t[j] == '{' || t[j] == '}')
+			break;
+	}
+	return (size_t)-1;
+}
+
+/* One expression's text: parentheses balanced, no comma, semicolon or brace outside them. */
+static bool one_expression(const char *t, size_t from, size_t to)
+{
+	int depth = 0;
+
+	for (size_t i = from; i < to; i++) {
+		char c = t[i];
+
+		if (c == '"' || c == '\'' || c == ';' || c == '{' || c == '}' || c == '#')
+			return false;
+		if (c == '/' && i + 1 < to && (t[i + 1] == '/' || t[i + 1] == '*'))
+			return false;	/* a comment in it: not ours to move */
+		if (c == '(')
+			depth++;
+		else if (c == ')' && --depth < 0)
+			return false;
+		else if (c == ',' && depth == 0)
+			return false;
+	}
+	return depth == 0 && to > from;
+}
+
+bool ex_src_range(struct ex *x, CXCursor e, CXCursor within, struct rml_range *r,
+		  const char **src)
+{
+	CXSourceRange er = clang_getCursorExtent(e), wr = clang_getCursorExtent(within);
+	CXFile f1, f2, fw1, fw2, sf;
+	unsigned l1, c1, o1, o2, wo1, wo2, so;
+	struct ex_file_info *fi;
+	size_t end;
+	char *s;
+
+	clang_getFileLocation(clang_getRangeStart(er), &f1, &l1, &c1, &o1);
+	clang_getFileLocation(clang_getRangeEnd(er), &f2, NULL, NULL, &o2);
+	clang_getSpellingLocation(clang_getRangeEnd(er), &sf, NULL, NULL, &so);
+	clang_getFileLocation(clang_getRangeStart(wr), &fw1, NULL, NULL, &wo1);
+	clang_getFileLocation(clang_getRangeEnd(wr), &fw2, NULL, NULL, &wo2);
+	if (!f1 || f1 != f2 || f1 != fw1 || f1 != fw2 || o1 <= wo1 || o2 < o1)
+		return false;
+	fi = ex_file_info(x, f1);
+	if (!(fi->own || clang_Location_isFromMainFile(clang_getRangeStart(er))) ||
+	    !ex_file_text(x, fi) || wo2 > fi->len || ex_in_define(fi->text, fi->len, o1))
+		return false;
+	/* the end's token written here: exact; else the name of a macro expanded here */
+	end = sf == f2 && so == o2 ? o2 : past_macro_use(fi->text, fi->len, o2);
+	if (end == (size_t)-1 || end > wo2 || end - o1 > 512 || !one_expression(fi->text, o1, end))
+		return false;
+	r->file = fi->name;
+	r->line1 = l1;
+	r->col1 = c1;
+	r->line2 = l1;
+	r->col2 = c1;
+	for (size_t i = o1; i < end; i++) {
+		if (fi->text[i] == '\n') {
+			r->line2++;
+			r->col2 = 1;
+		} else {
+			r->col2++;
+		}
+	}
+	s = rml_arena_alloc(x->a, end - o1 + 1);
+	memcpy(s, fi->text + o1, end - o1);
+	s[end - o1] = '\0';
+	*src = s;
+	return true;
 }
