@@ -543,11 +543,21 @@ enum rml_test {
 	RML_TEST_VAR,		/* var, var != 0, var < 0: true = non-zero (an error code) */
 };
 
+/* A fix-it the extractor could spell out where the code is (rules attach it to a finding). */
+struct rml_fixit {
+	struct rml_edit e[2];
+	size_t n;
+};
+
 struct rml_cond {
 	enum rml_test test;
 	struct rml_handle h;		/* ISERR, NONNULL */
 	int var;			/* VAR */
 	const char *text;		/* the condition as written (repeated tests are paired by it) */
+	/* NONNULL: the test written with IS_ERR() instead (`!f`, `f == NULL` -> IS_ERR(f);
+	   `f`, `f != NULL` -> !IS_ERR(f)), and `return -ENOMEM;` (or -ENODEV) as an if's
+	   whole branch -> `return PTR_ERR(f);`; NULL when not written plainly in the file */
+	const struct rml_fixit *fix;
 };
 
 enum rml_node_kind {
@@ -665,6 +675,7 @@ struct rml_life {
 	/* FREE: the allocations the freed handle can hold */
 	unsigned ndevm, nplain;
 	const struct rml_alloc *devm_alloc, *plain_alloc;	/* one of each, for the note */
+	const struct rml_fixit *fix;	/* NULL_TEST in the allocating function: the test's */
 };
 
 /*

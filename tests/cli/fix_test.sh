@@ -42,7 +42,7 @@ count() {
 # kind RULE CORPUS-FILE: the checks above for one fix kind
 kind() {
 	rule=$1 from=$SRC/corpus/$2
-	d=$T/$rule
+	d=$T/$(echo "$2" | tr / _)
 	mkdir -p "$d/a" "$d/b"
 	for f in "$(dirname "$from")"/*.h; do
 		[ -e "$f" ] && cp "$f" "$d/a/" && cp "$f" "$d/b/"
@@ -86,6 +86,9 @@ kind() {
 }
 
 kind field-lsb-gt-msb field-lsb-gt-msb/ko-swapped.c
+kind alloc-result-null-check alloc-result-null-check/ko-null.c
+kind alloc-result-null-check alloc-result-null-check/ko-kcalloc-array.c
+kind alloc-result-null-check alloc-result-null-check/ko-untyped-member.c
 
 # a file clang reports an error in: its fix-its are dropped, the file is not touched
 mkdir -p "$T/err"

@@ -34,6 +34,7 @@ cp "$GOLD/unicode.c" "$T/drivers/misc/unicode.c"
 cp "$SRC/corpus/field-lsb-gt-msb/ok-ordered.c" "$T/drivers/clean.c"
 mkdir -p "$T/drivers/fix"
 cp "$SRC/corpus/field-lsb-gt-msb/ko-swapped.c" "$T/drivers/fix/lsb.c"
+cp "$SRC/corpus/alloc-result-null-check/ko-null.c" "$T/drivers/fix/null.c"
 missing=$(printf 'drivers/missing-"q"-\377.c')
 ROOT_URI="file://$T/"
 
@@ -84,7 +85,7 @@ golden clean.sarif 0 --format=sarif drivers/clean.c
 golden clean.json 0 --format=json drivers/clean.c
 golden clean.codeclimate 0 --format=codeclimate drivers/clean.c
 # fix-its (tests/cli/fix_test.sh applies them): clang's lines, json, sarif, the patch
-fixes="drivers/fix/lsb.c"
+fixes="drivers/fix/lsb.c drivers/fix/null.c"
 golden fixits.gcc 1 --fixits $fixes
 golden fixits.json 1 --format=json $fixes
 golden fixits.sarif 1 --format=sarif $fixes

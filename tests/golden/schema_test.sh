@@ -67,6 +67,7 @@ run clean.sarif --format=sarif --disable=field-overlap,field-exceeds-reg-width \
 	drivers/power/charger.c
 mkdir -p drivers/fix
 cp "$SRC/corpus/field-lsb-gt-msb/ko-swapped.c" drivers/fix/lsb.c
+cp "$SRC/corpus/alloc-result-null-check/ko-null.c" drivers/fix/null.c
 run fix.sarif --format=sarif drivers/fix/*.c
 run fix.json --format=json drivers/fix/*.c
 run rules.json --list-rules --format=json

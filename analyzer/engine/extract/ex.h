@@ -251,7 +251,8 @@ struct rml_loc ex_cursor_loc(struct ex *x, CXCursor c);
 bool ex_is_own(struct ex *x, CXCursor c);
 /*
  * Where expression e is written as a whole in the driver's own file, strictly inside the
- * construct `within` (its initialiser: a REG_FIELD() call, a brace list): its byte range
+ * construct `within` (its initialiser: a REG_FIELD() call, a brace list), or, within a null
+ * cursor, with its first token written there itself: its byte range
  * (struct rml_range, clang's fix-it columns) and its exact text. A macro name stands for
  * its expansion (BIT_POS, GENMASK(4, 2)); e is not written whole there when a token of it
  * comes from a macro's body rather than its arguments. false then, and for a file libclang

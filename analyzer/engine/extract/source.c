@@ -216,25 +216,40 @@ static bool one_expression(const char *t, size_t from, size_t to)
 bool ex_src_range(struct ex *x, CXCursor e, CXCursor within, struct rml_range *r,
 		  const char **src)
 {
-	CXSourceRange er = clang_getCursorExtent(e), wr = clang_getCursorExtent(within);
+	CXSourceRange er = clang_getCursorExtent(e);
+	bool bounded = !clang_Cursor_isNull(within);
 	CXFile f1, f2, fw1, fw2, sf;
-	unsigned l1, c1, o1, o2, wo1, wo2, so;
+	unsigned l1, c1, o1, o2, wo1 = 0, wo2 = 0, so;
 	struct ex_file_info *fi;
 	size_t end;
 	char *s;
 
 	clang_getFileLocation(clang_getRangeStart(er), &f1, &l1, &c1, &o1);
 	clang_getFileLocation(clang_getRangeEnd(er), &f2, NULL, NULL, &o2);
-	clang_getSpellingLocation(clang_getRangeEnd(er), &sf, NULL, NULL, &so);
-	clang_getFileLocation(clang_getRangeStart(wr), &fw1, NULL, NULL, &wo1);
-	clang_getFileLocation(clang_getRangeEnd(wr), &fw2, NULL, NULL, &wo2);
-	if (!f1 || f1 != f2 || f1 != fw1 || f1 != fw2 || o1 <= wo1 || o2 < o1)
+	if (bounded) {
+		CXSourceRange wr = clang_getCursorExtent(within);
+
+		clang_getFileLocation(clang_getRangeStart(wr), &fw1, NULL, NULL, &wo1);
+		clang_getFileLocation(clang_getRangeEnd(wr), &fw2, NULL, NULL, &wo2);
+		if (fw1 != f1 || fw2 != f1 || o1 <= wo1)
+			return false;
+	} else {	/* no construct to be inside: its first token must be written there */
+		clang_getSpellingLocation(clang_getRangeStart(er), &sf, NULL, NULL, &so);
+		if (sf != f1 || so != o1)
+			return false;
+	}
+	if (!f1 || f1 != f2 || o2 < o1)
 		return false;
 	fi = ex_file_info(x, f1);
 	if (!(fi->own || clang_Location_isFromMainFile(clang_getRangeStart(er))) ||
-	    !ex_file_text(x, fi) || wo2 > fi->len || ex_in_define(fi->text, fi->len, o1))
+	    !ex_file_text(x, fi) || ex_in_define(fi->text, fi->len, o1))
+		return false;
+	if (!bounded)
+		wo2 = (unsigned)fi->len;
+	if (wo2 > fi->len)
 		return false;
 	/* the end's token written here: exact; else the name of a macro expanded here */
+	clang_getSpellingLocation(clang_getRangeEnd(er), &sf, NULL, NULL, &so);
 	end = sf == f2 && so == o2 ? o2 : past_macro_use(fi->text, fi->len, o2);
 	if (end == (size_t)-1 || end > wo2 || end - o1 > 512 || !one_expression(fi->text, o1, end))
 		return false;
