@@ -254,6 +254,20 @@ struct rml_hptr {
 	struct rml_handle h;
 };
 
+/*
+ * Where a constant operand is written, for fix-its (rml_operand.where): the operand at the
+ * call, and when it is only the name of an object-like macro #defined in the same file,
+ * that #define's body and how often the driver's own files name the macro.
+ */
+struct rml_opsrc {
+	struct rml_range at;		/* the operand as written at the call */
+	const char *text;		/* exactly */
+	const char *macro;		/* the macro's name, or NULL */
+	struct rml_range body;		/* its #define's body (trailing blanks and comment out) */
+	struct rml_loc body_loc;	/* the body's start, for a note */
+	unsigned uses;			/* the name in the TU's own files, its #define not counted */
+};
+
 /* A value given to the API or to a function of the driver. */
 struct rml_operand {
 	enum { RML_OP_NONE, RML_OP_CONST, RML_OP_PARAM, RML_OP_UNKNOWN } kind;
@@ -264,6 +278,7 @@ struct rml_operand {
 	const char *src;		/* as the call names it ("CHG_EN", "GENMASK(4, 2)"), for
 					   messages: call arguments of regmap calls and of the
 					   driver's functions; else NULL */
+	const struct rml_opsrc *where;	/* RML_OP_CONST written plainly in the file, else NULL */
 };
 
 /* HANDLE = regmap_field_alloc(...) (or a bulk allocation filling an array). */

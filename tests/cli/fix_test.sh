@@ -89,6 +89,12 @@ kind field-lsb-gt-msb field-lsb-gt-msb/ko-swapped.c
 kind alloc-result-null-check alloc-result-null-check/ko-null.c
 kind alloc-result-null-check alloc-result-null-check/ko-kcalloc-array.c
 kind alloc-result-null-check alloc-result-null-check/ko-untyped-member.c
+kind write-exceeds-field-width write-exceeds-field-width/ko-int-overflow.c
+kind write-exceeds-field-width write-exceeds-field-width/ko-linked.c
+kind write-exceeds-field-width drivers/rtc.c
+kind write-exceeds-field-width write-exceeds-field-width/ko-shared-macro.c
+kind update-mask-outside-field update-mask-outside-field/ko-mask.c
+kind update-mask-outside-field update-mask-outside-field/ko-copied-handle.c
 
 # a file clang reports an error in: its fix-its are dropped, the file is not touched
 mkdir -p "$T/err"

@@ -68,6 +68,8 @@ run clean.sarif --format=sarif --disable=field-overlap,field-exceeds-reg-width \
 mkdir -p drivers/fix
 cp "$SRC/corpus/field-lsb-gt-msb/ko-swapped.c" drivers/fix/lsb.c
 cp "$SRC/corpus/alloc-result-null-check/ko-null.c" drivers/fix/null.c
+cp "$SRC/corpus/write-exceeds-field-width/ko-int-overflow.c" drivers/fix/shifted.c
+cp "$SRC/corpus/update-mask-outside-field/ko-mask.c" drivers/fix/mask.c
 run fix.sarif --format=sarif drivers/fix/*.c
 run fix.json --format=json drivers/fix/*.c
 run rules.json --list-rules --format=json

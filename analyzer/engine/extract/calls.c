@@ -162,9 +162,11 @@ static void record_write(struct ex *x, CXCursor call, const struct rml_api *api,
 	if (api->handle_arg < nargs)
 		w->h = ex_handle_of(x, clang_Cursor_getArgument(call, (unsigned)api->handle_arg));
 	if (api->value_arg >= 0 && api->value_arg < nargs)
-		w->value = ex_operand_of(x, clang_Cursor_getArgument(call, (unsigned)api->value_arg));
+		w->value = ex_operand_at(x, clang_Cursor_getArgument(call, (unsigned)api->value_arg),
+					 call);
 	if (api->mask_arg >= 0 && api->mask_arg < nargs)
-		w->mask = ex_operand_of(x, clang_Cursor_getArgument(call, (unsigned)api->mask_arg));
+		w->mask = ex_operand_at(x, clang_Cursor_getArgument(call, (unsigned)api->mask_arg),
+					call);
 	if (api->id_arg >= 0 && api->id_arg < nargs)
 		w->id = ex_operand_of(x, clang_Cursor_getArgument(call, (unsigned)api->id_arg));
 	/* set/clear_bits write their mask as the value; test_bits only reads */
@@ -337,7 +339,7 @@ static void record_call(struct ex *x, CXCursor call, int nargs)
 		unsigned bits;
 		bool sign;
 
-		c->args[i] = ex_operand_of(x, arg);
+		c->args[i] = ex_operand_at(x, arg, call);
 		c->args[i].src = texts[i];
 		c->hargs[i].base_param = -1;
 		c->hargs[i].len = -1;

@@ -228,6 +228,12 @@ struct ex {
 	} *errs;
 	size_t nerrs;
 	bool errs_read;		/* errs holds the TU's errors (read when first needed) */
+	struct {
+		const char *name;	/* a macro ex_opsrc counted the uses of ... */
+		CXFile file;		/* ... #defined in this file */
+		unsigned uses;
+	} muses[64];
+	unsigned nmuses;
 };
 
 /* ---- source.c: strings, files, locations ---- */
@@ -260,6 +266,8 @@ bool ex_is_own(struct ex *x, CXCursor c);
  */
 bool ex_src_range(struct ex *x, CXCursor e, CXCursor within, struct rml_range *r,
 		  const char **src);
+/* Where constant argument e of call is written (struct rml_opsrc), or NULL when not plainly. */
+const struct rml_opsrc *ex_opsrc(struct ex *x, CXCursor e, CXCursor call);
 /* An #include "..." in an own file makes the included file own too. */
 void ex_note_inclusions(struct ex *x);
 
@@ -394,6 +402,8 @@ void ex_fref_of(struct ex *x, CXCursor arg, bool bulk, struct rml_fref *r);
 struct rml_handle ex_handle_of(struct ex *x, CXCursor e);
 /* An operand: a constant, a parameter, or unknown; with its text. */
 struct rml_operand ex_operand_of(struct ex *x, CXCursor e);
+/* The same for argument e of call, with where a constant is written (rml_operand.where). */
+struct rml_operand ex_operand_at(struct ex *x, CXCursor e, CXCursor call);
 /* `*fieldp` for a parameter `struct regmap_field **fieldp`: the caller's handle. */
 bool ex_out_param_handle(struct ex *x, CXCursor lhs, struct rml_handle *h);
 /* The handle the value being walked is assigned to or declared as (out: `*fieldp = ...`). */

@@ -272,3 +272,208 @@ bool ex_src_range(struct ex *x, CXCursor e, CXCursor within, struct rml_range *r
 	*src = s;
 	return true;
 }
+
+static bool ident_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+/* How often t[0..len) names `name` as a whole word, outside comments and strings. */
+static unsigned count_word(const char *t, size_t len, const char *name)
+{
+	size_t n = strlen(name);
+	unsigned c = 0;
+
+	for (size_t i = 0; n && i < len; i++) {
+		if (t[i] == '/' && i + 1 < len && t[i + 1] == '/') {
+			while (i < len && t[i] != '\n')
+				i++;
+		} else if (t[i] == '/' && i + 1 < len && t[i + 1] == '*') {
+			const char *e = memmem(t + i + 2, len - i - 2, "*/", 2);
+
+			i = e ? (size_t)(e - t) + 1 : len;
+		} else if (t[i] == '"' || t[i] == '\'') {
+			char q = t[i];
+
+			for (i++; i < len && t[i] != q && t[i] != '\n'; i++)
+				if (t[i] == '\\')
+					i++;
+		} else if (ident_char(t[i])) {
+			size_t j = i;
+
+			while (j < len && ident_char(t[j]))
+				j++;
+			c += j - i == n && !memcmp(t + i, name, n);
+			i = j - 1;
+		}
+	}
+	return c;
+}
+
+/* The macro's uses in the TU's own files (every own file the walk has met), its #define not. */
+static unsigned macro_uses(struct ex *x, const char *name, CXFile deffile)
+{
+	unsigned uses = 0;
+
+	for (unsigned i = 0; i < x->nmuses; i++)
+		if (x->muses[i].file == deffile && !strcmp(x->muses[i].name, name))
+			return x->muses[i].uses;
+	for (size_t i = 0; i < x->cap; i++) {
+		struct ex_file_info *fi = &x->files[i];
+
+		if (!fi->file || !(fi->own || fi->file == deffile) || !ex_file_text(x, fi))
+			continue;
+		uses += count_word(fi->text, fi->len, name);
+	}
+	uses -= uses > 0;	/* the #define itself */
+	if (x->nmuses < RML_ARRAY_SIZE(x->muses)) {
+		x->muses[x->nmuses].name = name;
+		x->muses[x->nmuses].file = deffile;
+		x->muses[x->nmuses++].uses = uses;
+	}
+	return uses;
+}
+
+/*
+ * The #define of object-like macro `name` whose body holds offset off of fi: the body's
+ * bytes [*from, *to), its trailing blanks and comment left out. false when it is not one
+ * line `#define name body` or the body holds a comment.
+ */
+static bool define_body(const struct ex_file_info *fi, size_t off, const char *name,
+			size_t *from, size_t *to)
+{
+	const char *t = fi->text;
+	size_t p = off, e = off, n = strlen(name);
+
+	while (p > 0 && t[p - 1] != '\n')
+		p--;
+	while (e < fi->len && t[e] != '\n')
+		e++;
+	if (e > p && t[e - 1] == '\\')
+		return false;	/* continued: not ours to rewrite */
+	while (p < e && (t[p] == ' ' || t[p] == '\t'))
+		p++;
+	if (p >= e || t[p++] != '#')
+		return false;
+	while (p < e && (t[p] == ' ' || t[p] == '\t'))
+		p++;
+	if (e - p < 7 || strncmp(t + p, "define", 6) || (t[p + 6] != ' ' && t[p + 6] != '\t'))
+		return false;
+	for (p += 6; p < e && (t[p] == ' ' || t[p] == '\t'); p++)
+		;
+	if (e - p <= n || strncmp(t + p, name, n) || (t[p + n] != ' ' && t[p + n] != '\t'))
+		return false;	/* another name, or function-like */
+	for (p += n; p < e && (t[p] == ' ' || t[p] == '\t'); p++)
+		;
+	for (size_t i = p; i + 1 < e; i++)
+		if (t[i] == '/' && (t[i + 1] == '/' || t[i + 1] == '*')) {
+			if (t[i + 1] == '*' && (!memmem(t + i, e - i, "*/", 2) ||
+						(size_t)((const char *)memmem(t + i, e - i, "*/", 2) -
+							 t) + 2 != e))
+				return false;	/* a comment that does not end the line */
+			e = i;
+			break;
+		}
+	while (e > p && (t[e - 1] == ' ' || t[e - 1] == '\t'))
+		e--;
+	if (e <= p || off < p || off >= e)
+		return false;
+	*from = p;
+	*to = e;
+	return true;
+}
+
+/*
+ * The one `#define name body` of fi (none #undef'd): its body as define_body() gives it.
+ * false when fi defines name other than once (two branches of an #ifdef) or not so.
+ */
+static bool find_define(const struct ex_file_info *fi, const char *name, size_t *from,
+			size_t *to)
+{
+	size_t n = strlen(name), found = 0;
+	const char *t = fi->text;
+
+	for (const char *p = t; (p = memmem(p, fi->len - (size_t)(p - t), name, n)); p += n) {
+		size_t off = (size_t)(p - t), ls = off, f, e;
+
+		if ((off && ident_char(p[-1])) || (off + n < fi->len && ident_char(p[n])))
+			continue;
+		while (ls > 0 && t[ls - 1] != '\n')
+			ls--;
+		while (ls < off && (t[ls] == ' ' || t[ls] == '\t'))
+			ls++;
+		if (ls == off || t[ls] != '#')
+			continue;	/* not on a directive's line */
+		for (ls++; ls < off && (t[ls] == ' ' || t[ls] == '\t'); ls++)
+			;
+		if (!strncmp(t + ls, "undef", 5))
+			return false;
+		if (strncmp(t + ls, "define", 6))
+			continue;
+		for (ls += 6; ls < off && (t[ls] == ' ' || t[ls] == '\t'); ls++)
+			;
+		if (ls != off)
+			continue;	/* named in the body or a comment of another #define */
+		/* the defined name itself: the body comes after it */
+		for (e = off + n; e < fi->len && (t[e] == ' ' || t[e] == '\t'); e++)
+			;
+		if (e >= fi->len || t[e] == '\n' || !define_body(fi, e, name, &f, &e))
+			return false;
+		if (found++)
+			return false;
+		*from = f;
+		*to = e;
+	}
+	return found == 1;
+}
+
+/* 1-based line and byte column of offset off in fi. */
+static void line_col(const struct ex_file_info *fi, size_t off, unsigned *line, unsigned *col)
+{
+	size_t ls = 0;
+
+	*line = 1;
+	for (size_t i = 0; i < off; i++)
+		if (fi->text[i] == '\n') {
+			(*line)++;
+			ls = i + 1;
+		}
+	*col = (unsigned)(off - ls + 1);
+}
+
+const struct rml_opsrc *ex_opsrc(struct ex *x, CXCursor e, CXCursor call)
+{
+	struct rml_opsrc *o;
+	struct rml_range r;
+	const char *text;
+	CXFile sf, cf;
+	unsigned co;
+	size_t from, to;
+	struct ex_file_info *fi;
+
+	if (!ex_src_range(x, e, call, &r, &text))
+		return NULL;
+	o = rml_arena_alloc(x->a, sizeof(*o));
+	memset(o, 0, sizeof(*o));
+	o->at = r;
+	o->text = text;
+	/* only a macro's name, that macro #defined in the call's file */
+	for (const char *p = text; *p; p++)
+		if (!ident_char(*p) || isdigit((unsigned char)text[0]))
+			return o;
+	clang_getFileLocation(clang_getRangeStart(clang_getCursorExtent(e)), &cf, NULL, NULL, &co);
+	fi = cf ? ex_file_info(x, cf) : NULL;
+	if (!fi || !ex_file_text(x, fi) || !find_define(fi, text, &from, &to))
+		return o;
+	sf = cf;
+	o->macro = text;
+	o->body.file = fi->name;
+	line_col(fi, from, &o->body.line1, &o->body.col1);
+	line_col(fi, to, &o->body.line2, &o->body.col2);
+	o->body_loc.file = fi->name;
+	o->body_loc.line = o->body.line1;
+	o->body_loc.col = rml_display_col(fi->text + (from - (o->body.col1 - 1)),
+					  fi->len - (from - (o->body.col1 - 1)), o->body.col1);
+	o->uses = macro_uses(x, text, sf);
+	return o;
+}
