@@ -702,6 +702,8 @@ struct rml_maxmask {
 	const char *func;		/* USR of the enclosing function */
 	struct rml_fref field;		/* the reg_field f */
 	const char *limited;		/* the other operand, as written */
+	const struct rml_fixit *fix;	/* GENMASK(f.msb, f.lsb) as written -> GENMASK(f.msb -
+					   f.lsb, 0), where the GENMASK is; or NULL */
 };
 
 /* Lone-file mode: a positional initialiser item that had to be replaced by "{}". */

@@ -156,6 +156,7 @@ struct ex_fn {
 	struct {
 		const char *var;	/* a local set to GENMASK(f.msb, f.lsb) (USR) ... */
 		struct rml_fref field;	/* ... and the field f */
+		const struct rml_fixit *fix;	/* ... and the GENMASK's fix-it */
 	} gm[8];
 	int ngm;
 	struct {
@@ -266,6 +267,8 @@ bool ex_is_own(struct ex *x, CXCursor c);
  */
 bool ex_src_range(struct ex *x, CXCursor e, CXCursor within, struct rml_range *r,
 		  const char **src);
+/* Bytes [from, to) of a file's text as a struct rml_range. */
+void ex_range_of(struct ex_file_info *fi, size_t from, size_t to, struct rml_range *r);
 /* Where constant argument e of call is written (struct rml_opsrc), or NULL when not plainly. */
 const struct rml_opsrc *ex_opsrc(struct ex *x, CXCursor e, CXCursor call);
 /* An #include "..." in an own file makes the included file own too. */

@@ -477,3 +477,10 @@ const struct rml_opsrc *ex_opsrc(struct ex *x, CXCursor e, CXCursor call)
 	o->uses = macro_uses(x, text, sf);
 	return o;
 }
+
+void ex_range_of(struct ex_file_info *fi, size_t from, size_t to, struct rml_range *r)
+{
+	r->file = fi->name;
+	line_col(fi, from, &r->line1, &r->col1);
+	line_col(fi, to, &r->line2, &r->col2);
+}
