@@ -128,6 +128,16 @@ else
 fi
 chmod 755 "$T/ro"
 
+# kbuild's records keep the fix-its, and --merge from elsewhere names their files as it
+# names the findings' (by the record's directory)
+mkdir -p "$T/rec/drivers" "$T/rec/other"
+cp "$T/ro.orig" "$T/rec/drivers/drv.c"
+(cd "$T/rec" && KBUILD_CHECKSRC=2 "$RL" --no-config -o "$T/rec/r.rml" drivers/drv.c 2>/dev/null)
+(cd "$T/rec/other" && "$RL" --merge --fixits "$T/rec/r.rml" 2>/dev/null) >"$T/rec/merged"
+grep -qxF "fix-it:\"$T/rec/drivers/drv.c\":{13:33-13:45}:\"FOO_GAIN_LSB\"" "$T/rec/merged" &&
+	grep -q "^$T/rec/drivers/drv.c:13:20: warning" "$T/rec/merged" && ok ||
+	bad "--merge --fixits of a kbuild record: $(cat "$T/rec/merged")"
+
 # what --fix cannot edit
 printf 'int x;\n' | "$RL" --fix - >/dev/null 2>"$T/e"
 [ $? -eq 2 ] && grep -q 'not stdin' "$T/e" && ok || bad "--fix with stdin: $(cat "$T/e")"
