@@ -177,7 +177,7 @@ static CXCursor plain_error_return(struct ex *x, CXCursor st)
  */
 static const struct rml_fixit *null_test_fix(struct ex *x, CXCursor e, CXCursor parent)
 {
-	CXCursor s = ex_strip(e), whole = e, h = s, ifs, ret;
+	CXCursor s = ex_strip(e), whole = e, h = s, ifs, ret, st = clang_getNullCursor();
 	struct rml_fixit *fx;
 	const char *htext, *wtext;
 	struct rml_range hr, wr;
@@ -199,8 +199,11 @@ static const struct rml_fixit *null_test_fix(struct ex *x, CXCursor e, CXCursor 
 	} else {
 		is_err = false;
 	}
-	if (!ex_src_range(x, h, clang_getNullCursor(), &hr, &htext) ||
-	    !ex_src_range(x, whole, clang_getNullCursor(), &wr, &wtext))
+	/* written inside the statement that tests it (`if (NULL == f)`: a macro first) */
+	for (int d = x->fn.depth - 1; d >= 0 && clang_Cursor_isNull(st); d--)
+		if (clang_isStatement(clang_getCursorKind(x->fn.stack[d])))
+			st = x->fn.stack[d];
+	if (!ex_src_range(x, h, st, &hr, &htext) || !ex_src_range(x, whole, st, &wr, &wtext))
 		return NULL;
 	fx = rml_arena_alloc(x->a, sizeof(*fx));
 	fx->e[0].r = wr;
