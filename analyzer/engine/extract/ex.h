@@ -29,6 +29,9 @@ struct ex_file_info {
 	bool own;		/* the main file or a header the driver includes with quotes */
 	bool known;
 	bool text_known;	/* text asked for: NULL then means libclang has none */
+	struct ex_words *words;	/* its identifiers, counted when first needed (source.c) */
+	size_t *lines;		/* where each line starts, when first needed (source.c) */
+	size_t nlines;
 };
 
 #define EX_MAX_KIDS 64
@@ -229,12 +232,7 @@ struct ex {
 	} *errs;
 	size_t nerrs;
 	bool errs_read;		/* errs holds the TU's errors (read when first needed) */
-	struct {
-		const char *name;	/* a macro ex_opsrc counted the uses of ... */
-		CXFile file;		/* ... #defined in this file */
-		unsigned uses;
-	} muses[64];
-	unsigned nmuses;
+
 };
 
 /* ---- source.c: strings, files, locations ---- */
@@ -268,7 +266,8 @@ bool ex_is_own(struct ex *x, CXCursor c);
 bool ex_src_range(struct ex *x, CXCursor e, CXCursor within, struct rml_range *r,
 		  const char **src);
 /* Bytes [from, to) of a file's text as a struct rml_range. */
-void ex_range_of(struct ex_file_info *fi, size_t from, size_t to, struct rml_range *r);
+void ex_range_of(struct ex *x, struct ex_file_info *fi, size_t from, size_t to,
+		 struct rml_range *r);
 /* Where constant argument e of call is written (struct rml_opsrc), or NULL when not plainly. */
 const struct rml_opsrc *ex_opsrc(struct ex *x, CXCursor e, CXCursor call);
 /* An #include "..." in an own file makes the included file own too. */

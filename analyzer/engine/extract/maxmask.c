@@ -105,7 +105,7 @@ static bool genmask_of_field(struct ex *x, CXCursor e, struct rml_fref *r,
 	if ((fi->own || clang_Location_isFromMainFile(clang_getRangeStart(clang_getCursorExtent(e)))) &&
 	    !ex_in_define(fi->text, fi->len, off)) {
 		fx = rml_arena_alloc(x->a, sizeof(*fx));
-		ex_range_of(fi, off, off + 8 + end, &fx->e[0].r);
+		ex_range_of(x, fi, off, off + 8 + end, &fx->e[0].r);
 		fx->e[0].text = rml_arena_printf(x->a, "GENMASK(%s - %s, 0)", ta, tb);
 		fx->n = 1;
 		*fix = fx;

@@ -278,15 +278,104 @@ static bool ident_char(char c)
 	return isalnum((unsigned char)c) || c == '_';
 }
 
-/* How often t[0..len) names `name` as a whole word, outside comments and strings. */
-static unsigned count_word(const char *t, size_t len, const char *name)
-{
-	size_t n = strlen(name);
-	unsigned c = 0;
+/*
+ * A file's identifiers, counted once (outside comments, strings and character constants),
+ * each with where it is #defined: what ex_opsrc asks of a file for every constant argument
+ * a macro names, in one pass over the text instead of one per argument.
+ */
+struct ex_word {
+	const char *p;		/* in the file's text */
+	unsigned len;
+	unsigned count;
+	long def;		/* offset of the name in its one #define; -1 none, -2 more or #undef */
+};
 
-	for (size_t i = 0; n && i < len; i++) {
+struct ex_words {
+	struct ex_word *v;	/* open addressing, cap a power of two */
+	size_t cap, n;
+};
+
+static size_t word_hash(const char *p, size_t len)
+{
+	return (size_t)rml_fnv1a(RML_FNV1A_INIT, p, len);
+}
+
+static struct ex_word *word_slot(struct ex_words *w, const char *p, size_t len)
+{
+	size_t i = word_hash(p, len) & (w->cap - 1);
+
+	for (; w->v[i].p; i = (i + 1) & (w->cap - 1))
+		if (w->v[i].len == len && !memcmp(w->v[i].p, p, len))
+			return &w->v[i];
+	return &w->v[i];
+}
+
+/* (the tables live in the arena: the outgrown ones, together less than the last, too) */
+static void word_add(struct rml_arena *a, struct ex_words *w, const char *p, size_t len,
+		     long def)
+{
+	struct ex_word *e;
+
+	if (2 * (w->n + 1) > w->cap) {
+		size_t cap = w->cap ? 2 * w->cap : 1024;
+		struct ex_words g = { rml_arena_alloc(a, cap * sizeof(*g.v)), cap, w->n };
+
+		memset(g.v, 0, cap * sizeof(*g.v));
+		for (size_t i = 0; i < w->cap; i++)
+			if (w->v[i].p)
+				*word_slot(&g, w->v[i].p, w->v[i].len) = w->v[i];
+		*w = g;
+	}
+	e = word_slot(w, p, len);
+	if (!e->p) {
+		*e = (struct ex_word){ p, (unsigned)len, 0, -1 };
+		w->n++;
+	}
+	e->count++;
+	if (def != -1)
+		e->def = e->def == -1 && def >= 0 ? def : -2;
+}
+
+/* The directive a line starting at t[i] ('#' after blanks) is: 1 define, 2 undef, 0 other. */
+static int directive(const char *t, size_t len, size_t i, size_t *after)
+{
+	while (i < len && (t[i] == ' ' || t[i] == '\t'))
+		i++;
+	if (i >= len || t[i] != '#')
+		return 0;
+	for (i++; i < len && (t[i] == ' ' || t[i] == '\t'); i++)
+		;
+	for (*after = i; *after < len && ident_char(t[*after]); (*after)++)
+		;
+	if (*after - i == 6 && !strncmp(t + i, "define", 6))
+		return 1;
+	if (*after - i == 5 && !strncmp(t + i, "undef", 5))
+		return 2;
+	return 0;
+}
+
+static struct ex_words *file_words(struct ex *x, struct ex_file_info *fi)
+{
+	const char *t = fi->text;
+	size_t len = fi->len;
+	int pending = 0;	/* the next identifier is a #define's (1) or #undef's (2) name */
+
+	if (fi->words)
+		return fi->words;
+	fi->words = rml_arena_alloc(x->a, sizeof(*fi->words));
+	memset(fi->words, 0, sizeof(*fi->words));
+	for (size_t i = 0; t && i < len; i++) {
+		size_t after;
+
+		if (i == 0 || t[i - 1] == '\n') {
+			pending = directive(t, len, i, &after);
+			if (pending)
+				i = after;
+		}
+		if (i >= len)
+			break;
 		if (t[i] == '/' && i + 1 < len && t[i + 1] == '/') {
-			while (i < len && t[i] != '\n')
+			while (i + 1 < len && t[i + 1] != '\n')
 				i++;
 		} else if (t[i] == '/' && i + 1 < len && t[i + 1] == '*') {
 			const char *e = memmem(t + i + 2, len - i - 2, "*/", 2);
@@ -303,11 +392,26 @@ static unsigned count_word(const char *t, size_t len, const char *name)
 
 			while (j < len && ident_char(t[j]))
 				j++;
-			c += j - i == n && !memcmp(t + i, name, n);
+			if (!isdigit((unsigned char)t[i]))
+				word_add(x->a, fi->words, t + i, j - i,
+					 pending == 1 ? (long)i : pending == 2 ? -2 : -1);
+			pending = 0;
 			i = j - 1;
 		}
 	}
-	return c;
+	return fi->words;
+}
+
+/* The entry of name in fi's identifiers, or NULL. */
+static const struct ex_word *word_of(struct ex *x, struct ex_file_info *fi, const char *name)
+{
+	struct ex_words *w = file_words(x, fi);
+	const struct ex_word *e;
+
+	if (!w->cap)
+		return NULL;
+	e = word_slot(w, name, strlen(name));
+	return e->p ? e : NULL;
 }
 
 /* The macro's uses in the TU's own files (every own file the walk has met), its #define not. */
@@ -315,23 +419,16 @@ static unsigned macro_uses(struct ex *x, const char *name, CXFile deffile)
 {
 	unsigned uses = 0;
 
-	for (unsigned i = 0; i < x->nmuses; i++)
-		if (x->muses[i].file == deffile && !strcmp(x->muses[i].name, name))
-			return x->muses[i].uses;
 	for (size_t i = 0; i < x->cap; i++) {
 		struct ex_file_info *fi = &x->files[i];
+		const struct ex_word *e;
 
 		if (!fi->file || !(fi->own || fi->file == deffile) || !ex_file_text(x, fi))
 			continue;
-		uses += count_word(fi->text, fi->len, name);
+		e = word_of(x, fi, name);
+		uses += e ? e->count : 0;
 	}
-	uses -= uses > 0;	/* the #define itself */
-	if (x->nmuses < RML_ARRAY_SIZE(x->muses)) {
-		x->muses[x->nmuses].name = name;
-		x->muses[x->nmuses].file = deffile;
-		x->muses[x->nmuses++].uses = uses;
-	}
-	return uses;
+	return uses ? uses - 1 : 0;	/* the #define itself */
 }
 
 /*
@@ -387,58 +484,49 @@ static bool define_body(const struct ex_file_info *fi, size_t off, const char *n
  * The one `#define name body` of fi (none #undef'd): its body as define_body() gives it.
  * false when fi defines name other than once (two branches of an #ifdef) or not so.
  */
-static bool find_define(const struct ex_file_info *fi, const char *name, size_t *from,
-			size_t *to)
+static bool find_define(struct ex *x, struct ex_file_info *fi, const char *name,
+			size_t *from, size_t *to)
 {
-	size_t n = strlen(name), found = 0;
-	const char *t = fi->text;
+	const struct ex_word *w = word_of(x, fi, name);
+	size_t e;
 
-	for (const char *p = t; (p = memmem(p, fi->len - (size_t)(p - t), name, n)); p += n) {
-		size_t off = (size_t)(p - t), ls = off, f, e;
-
-		if ((off && ident_char(p[-1])) || (off + n < fi->len && ident_char(p[n])))
-			continue;
-		while (ls > 0 && t[ls - 1] != '\n')
-			ls--;
-		while (ls < off && (t[ls] == ' ' || t[ls] == '\t'))
-			ls++;
-		if (ls == off || t[ls] != '#')
-			continue;	/* not on a directive's line */
-		for (ls++; ls < off && (t[ls] == ' ' || t[ls] == '\t'); ls++)
-			;
-		if (!strncmp(t + ls, "undef", 5))
-			return false;
-		if (strncmp(t + ls, "define", 6))
-			continue;
-		for (ls += 6; ls < off && (t[ls] == ' ' || t[ls] == '\t'); ls++)
-			;
-		if (ls != off)
-			continue;	/* named in the body or a comment of another #define */
-		/* the defined name itself: the body comes after it */
-		for (e = off + n; e < fi->len && (t[e] == ' ' || t[e] == '\t'); e++)
-			;
-		if (e >= fi->len || t[e] == '\n' || !define_body(fi, e, name, &f, &e))
-			return false;
-		if (found++)
-			return false;
-		*from = f;
-		*to = e;
-	}
-	return found == 1;
+	if (!w || w->def < 0)
+		return false;
+	for (e = (size_t)w->def + w->len; e < fi->len && (fi->text[e] == ' ' ||
+							  fi->text[e] == '\t'); e++)
+		;
+	return e < fi->len && fi->text[e] != '\n' && define_body(fi, e, name, from, to);
 }
 
-/* 1-based line and byte column of offset off in fi. */
-static void line_col(const struct ex_file_info *fi, size_t off, unsigned *line, unsigned *col)
+/* 1-based line and byte column of offset off in fi (its line starts indexed once). */
+static void line_col(struct ex *x, struct ex_file_info *fi, size_t off, unsigned *line,
+		     unsigned *col)
 {
-	size_t ls = 0;
+	size_t lo = 0, hi;
 
-	*line = 1;
-	for (size_t i = 0; i < off; i++)
-		if (fi->text[i] == '\n') {
-			(*line)++;
-			ls = i + 1;
-		}
-	*col = (unsigned)(off - ls + 1);
+	if (!fi->lines) {
+		size_t n = 1;
+
+		for (size_t i = 0; i < fi->len; i++)
+			n += fi->text[i] == '\n';
+		fi->lines = rml_arena_alloc(x->a, n * sizeof(*fi->lines));
+		fi->lines[0] = 0;
+		fi->nlines = 1;
+		for (size_t i = 0; i < fi->len; i++)
+			if (fi->text[i] == '\n')
+				fi->lines[fi->nlines++] = i + 1;
+	}
+	hi = fi->nlines;	/* the last line start at or before off */
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (fi->lines[mid] <= off)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	*line = (unsigned)lo + 1;
+	*col = (unsigned)(off - fi->lines[lo] + 1);
 }
 
 const struct rml_opsrc *ex_opsrc(struct ex *x, CXCursor e, CXCursor call)
@@ -463,13 +551,13 @@ const struct rml_opsrc *ex_opsrc(struct ex *x, CXCursor e, CXCursor call)
 			return o;
 	clang_getFileLocation(clang_getRangeStart(clang_getCursorExtent(e)), &cf, NULL, NULL, &co);
 	fi = cf ? ex_file_info(x, cf) : NULL;
-	if (!fi || !ex_file_text(x, fi) || !find_define(fi, text, &from, &to))
+	if (!fi || !ex_file_text(x, fi) || !find_define(x, fi, text, &from, &to))
 		return o;
 	sf = cf;
 	o->macro = text;
 	o->body.file = fi->name;
-	line_col(fi, from, &o->body.line1, &o->body.col1);
-	line_col(fi, to, &o->body.line2, &o->body.col2);
+	line_col(x, fi, from, &o->body.line1, &o->body.col1);
+	line_col(x, fi, to, &o->body.line2, &o->body.col2);
 	o->body_loc.file = fi->name;
 	o->body_loc.line = o->body.line1;
 	o->body_loc.col = rml_display_col(fi->text + (from - (o->body.col1 - 1)),
@@ -478,9 +566,10 @@ const struct rml_opsrc *ex_opsrc(struct ex *x, CXCursor e, CXCursor call)
 	return o;
 }
 
-void ex_range_of(struct ex_file_info *fi, size_t from, size_t to, struct rml_range *r)
+void ex_range_of(struct ex *x, struct ex_file_info *fi, size_t from, size_t to,
+		 struct rml_range *r)
 {
 	r->file = fi->name;
-	line_col(fi, from, &r->line1, &r->col1);
-	line_col(fi, to, &r->line2, &r->col2);
+	line_col(x, fi, from, &r->line1, &r->col1);
+	line_col(x, fi, to, &r->line2, &r->col2);
 }
