@@ -217,6 +217,7 @@ void rml_fix_unshift(struct rml_ctx *ctx, struct rml_diag *d, const struct rml_o
 		rml_diag_edit(ctx->diags, d, &w->body, hex);
 		rml_diag_note(ctx->diags, d, &w->body_loc,
 			      "the fix-it writes '%s' unshifted here, at its only use", w->macro);
+		d->fix_note = d->nnotes;
 		return;
 	}
 	t = w->text;

@@ -269,7 +269,8 @@ static void relative_names(struct wk *w)
 /*
  * Fix-its go only into files that parsed without errors: where clang gave up on some of
  * the code, what the edit was computed from may not be all there is. A finding keeps its
- * message; its fix-it is dropped when any of its edits is in such a file.
+ * message; its fix-it (and a note saying where it goes) is dropped when any of its edits
+ * is in such a file.
  */
 static void drop_unsafe_fixits(struct wk *w)
 {
@@ -290,6 +291,12 @@ static void drop_unsafe_fixits(struct wk *w)
 		if (bad) {
 			d->edits = NULL;
 			d->nedits = 0;
+			if (d->fix_note) {	/* the note about where the fix-it went, too */
+				memmove(&d->notes[d->fix_note - 1], &d->notes[d->fix_note],
+					(d->nnotes - d->fix_note) * sizeof(*d->notes));
+				d->nnotes--;
+				d->fix_note = 0;
+			}
 		}
 	}
 }

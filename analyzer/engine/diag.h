@@ -63,6 +63,8 @@ struct rml_diag {
 	   overlapping, in no particular order. */
 	struct rml_edit *edits;
 	size_t nedits;
+	size_t fix_note;	/* 1 + the note that points at the fix-it's place, or 0: it goes
+				   with the fix-it (not packed: dropped in the worker or kept) */
 };
 
 struct rml_diags {

@@ -113,6 +113,14 @@ grep -q 'lsb (7) is greater' "$T/out" && ok || bad "the findings of a file with 
 (cd "$T/err" && "$RL" --no-config --fixits drv.c 2>/dev/null) | grep -q '^fix-it:' &&
 	bad "--fixits printed a fix-it for a file with a compiler error" || ok
 
+# ... and the note that says where a fix-it goes goes with it
+sed 's|[ \t]*// expected-.*||' "$SRC/corpus/write-exceeds-field-width/ko-int-overflow.c" \
+	>"$T/err/shifted.c"
+echo 'static int broken = ;' >>"$T/err/shifted.c"
+(cd "$T/err" && "$RL" --no-config --fixits shifted.c 2>&1) >"$T/out"
+grep -q 'already shifted' "$T/out" && ! grep -q 'fix-it' "$T/out" && ok ||
+	bad "a file with an error: the fix-it or its note is still there: $(cat "$T/out")"
+
 # a read-only directory: nothing written, one error, exit 2 (as nobody: root writes anywhere)
 . "$SRC/tests/cli/nobody.sh"
 mkdir -p "$T/ro"
