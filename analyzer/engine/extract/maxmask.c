@@ -102,7 +102,7 @@ static bool genmask_of_field(struct ex *x, CXCursor e, struct rml_fref *r,
 	memset(r, 0, sizeof(*r));
 	ex_fref_of(x, k.c[0], false, r);
 	*fix = NULL;
-	if ((fi->own || clang_Location_isFromMainFile(clang_getRangeStart(clang_getCursorExtent(e)))) &&
+	if ((fi->own || clang_Location_isFromMainFile(clang_getCursorLocation(e))) &&
 	    !ex_in_define(fi->text, fi->len, off)) {
 		fx = rml_arena_alloc(x->a, sizeof(*fx));
 		ex_range_of(x, fi, off, off + 8 + end, &fx->e[0].r);
