@@ -9,6 +9,8 @@
  * Silent when: an IS_ERR-like test of the result is on any path of the allocating
  * function, or (for a guard elsewhere) anywhere in the driver; a helper turns errors into
  * NULL.
+ * Fix-it: the NULL test in the allocating function written with IS_ERR() (and a branch
+ * that only returns -ENOMEM or -ENODEV returning PTR_ERR()); none for a guard elsewhere.
  * See alloc_result_null_check.md.
  */
 #include "rule.h"
@@ -33,6 +35,9 @@ static void check_life(struct rml_ctx *ctx, const struct rml_life *l)
 			       "use IS_ERR()", l->holder ? l->holder : "?", l->api->name);
 		rml_diag_note(ctx->diags, d, &l->at[0].loc, "allocated here");
 	}
+	/* fix-it: the test written with IS_ERR(), a plain -ENOMEM return with PTR_ERR() */
+	for (size_t i = 0; l->fix && i < l->fix->n; i++)
+		rml_diag_edit(ctx->diags, d, &l->fix->e[i].r, l->fix->e[i].text);
 }
 
 const struct rml_rule rule_alloc_result_null_check = {

@@ -6,6 +6,7 @@
  * values the field cannot hold (they are masked away) and may refuse valid small ones.
  * Silent when: the field's lsb is 0 (both are the same) or not known; the limited value is
  * not written to a field in that function.                    See field_max_from_mask.md.
+ * Fix-it: the GENMASK(f.msb, f.lsb) written as GENMASK(f.msb - f.lsb, 0), where it is.
  */
 #include <inttypes.h>
 #include <string.h>
@@ -37,6 +38,9 @@ static void check_field(const struct rml_field *fld, void *data)
 		       fld->name, rml_genmask(width - 1, 0), width - 1);
 	d->field = fld;
 	rml_diag_note(a->ctx->diags, d, &fld->loc, "'%s' is defined here", fld->name);
+	/* fix-it: the GENMASK written from the width, where it is (the local's too) */
+	if (a->mm->fix)
+		rml_diag_edit(a->ctx->diags, d, &a->mm->fix->e[0].r, a->mm->fix->e[0].text);
 }
 
 static void check_facts(struct rml_ctx *ctx, const struct rml_facts *f)

@@ -1,6 +1,8 @@
 /* registry: the const table of rules (rules.def), how they are run, and the report helpers. */
+#include <ctype.h>
 #include <inttypes.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -240,4 +242,32 @@ const char *rml_field_label(struct rml_ctx *ctx, const struct rml_field *fld)
 		return rml_arena_printf(ctx->diags->arena, "'%s' of '%s'", fld->name,
 					fld->table->name);
 	return rml_arena_printf(ctx->diags->arena, "'%s'", fld->name);
+}
+
+void rml_fix_unshift(struct rml_ctx *ctx, struct rml_diag *d, const struct rml_operand *o,
+		     uint64_t want, unsigned shift)
+{
+	const struct rml_opsrc *w = o->where;
+	const char *t, *p;
+	char hex[24];
+	bool name = true;
+
+	if (!w || !d)
+		return;
+	snprintf(hex, sizeof(hex), "0x%" PRIx64, want);
+	if (w->macro && w->uses == 1 && !strcmp(w->body.file, w->at.file)) {
+		rml_diag_edit(ctx->diags, d, &w->body, hex);
+		rml_diag_note(ctx->diags, d, &w->body_loc,
+			      "the fix-it writes '%s' unshifted here, at its only use", w->macro);
+		d->fix_note = d->nnotes;
+		return;
+	}
+	t = w->text;
+	for (p = t; *p; p++)
+		name = name && (isalnum((unsigned char)*p) || *p == '_');
+	if (name && !isdigit((unsigned char)t[0]))	/* a name used elsewhere too: kept */
+		rml_diag_edit(ctx->diags, d, &w->at,
+			      rml_arena_printf(ctx->diags->arena, "%s >> %u", t, shift));
+	else	/* a number or an expression of constants (BIT(5), 0x2 << 4): the value */
+		rml_diag_edit(ctx->diags, d, &w->at, hex);
 }

@@ -87,6 +87,18 @@ const char *rml_regcall_label(struct rml_ctx *ctx, const struct rml_rinst *ri);
 /* The register width of a regmap call's map: its configs' val_bits when they agree, or 0. */
 unsigned rml_rinst_val_bits(const struct rml_rinst *ri);
 
+/*
+ * The fix-it of a constant operand written in register position where the API takes it in
+ * field position (shifted left by `shift`): the unshifted value `want` written where the
+ * defect is. That is the #define of the macro the operand names when it is #defined in
+ * the call's file and the driver's own files name it nowhere else (a note says so there);
+ * else the operand at the call (a macro's name: it shifted right; a number or an
+ * expression: want).
+ * Nothing when the operand is not written plainly.
+ */
+void rml_fix_unshift(struct rml_ctx *ctx, struct rml_diag *d, const struct rml_operand *o,
+		     uint64_t want, unsigned shift);
+
 /* Report a finding about a write at its site, with notes naming the wrapper chain. */
 struct rml_diag *rml_report_write(struct rml_ctx *ctx, const struct rml_winst *wi,
 				  const struct rml_field *fld, const char *fmt, ...) RML_FORMAT(4, 5);

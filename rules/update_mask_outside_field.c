@@ -4,7 +4,9 @@
  * shifts it by lsb and ANDs it with the field's mask), so those bits are silently ignored:
  * a set or clear that does less than written, a test that can never see them.
  * Silent when: the mask, the handle or the field is not known; the mask is negative
- * (~0 meaning "all of the field").                        See update_mask_outside_field.md.
+ * (~0 meaning "all of the field").
+ * Fix-it: a mask in register position (all its bits at or above lsb and within the field
+ * once shifted down), unshifted where written, as write-exceeds-field-width does.                        See update_mask_outside_field.md.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -14,7 +16,25 @@
 struct arg {
 	struct rml_ctx *ctx;
 	const struct rml_winst *wi;
+	bool one_place;		/* every field the handle can hold has one lsb and width */
 };
+
+struct place {
+	unsigned n;
+	uint64_t lsb;
+	unsigned width;
+	bool same;
+};
+
+static void same_place(const struct rml_field *fld, void *data)
+{
+	struct place *p = data;
+
+	if (p->n++ && (fld->part[RML_LSB].v != p->lsb || rml_field_width(fld) != p->width))
+		p->same = false;
+	p->lsb = fld->part[RML_LSB].v;
+	p->width = rml_field_width(fld);
+}
 
 static void check_field(const struct rml_field *fld, void *data)
 {
@@ -44,11 +64,15 @@ static void check_field(const struct rml_field *fld, void *data)
 	rml_note_define(a->ctx, d, m);
 	rml_group(a->ctx, d, "", "%s %s %s %" PRIx64 " %s", a->wi->w->api->name,
 		  fld->table ? fld->table->name : "", fld->name, m->v.v, m->src ? m->src : "");
+	/* fix-it: a mask in register position (GENMASK(msb, lsb)), unshifted where written */
+	if (a->one_place && hint[0])
+		rml_fix_unshift(a->ctx, d, m, m->v.v >> lsb, (unsigned)lsb);
 }
 
 static void check_write(struct rml_ctx *ctx, const struct rml_winst *wi)
 {
-	struct arg a = { ctx, wi };
+	struct arg a = { ctx, wi, false };
+	struct place place = { 0, 0, 0, true };
 	enum rml_role role = wi->w->api->role;
 
 	if (role != RML_ROLE_UPDATE && role != RML_ROLE_SET && role != RML_ROLE_CLEAR &&
@@ -56,6 +80,8 @@ static void check_write(struct rml_ctx *ctx, const struct rml_winst *wi)
 		return;
 	if (wi->mask.kind != RML_OP_CONST)
 		return;
+	rml_winst_fields(ctx->facts, wi, same_place, &place);
+	a.one_place = place.same;
 	rml_winst_fields(ctx->facts, wi, check_field, &a);
 }
 

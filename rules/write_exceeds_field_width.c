@@ -6,6 +6,9 @@
  * Silent when: the value, the handle or the field is not known; the value is negative
  * (a two's complement field's value) unless it is a shift that overflowed int into the
  * field's position; all ones at its own type (~0, 0xFFFFFFFF: "every bit").
+ * Fix-it: a value that looks already shifted, unshifted where it is written (the #define
+ * of a macro used nowhere else, else the call's operand), when every field the handle can
+ * hold sits at one lsb.
  *                                                         See write_exceeds_field_width.md.
  */
 #include <inttypes.h>
@@ -16,7 +19,26 @@
 struct arg {
 	struct rml_ctx *ctx;
 	const struct rml_winst *wi;
+	bool one_place;		/* every field the handle can hold has one lsb and width */
 };
+
+struct place {
+	unsigned n;
+	uint64_t lsb;
+	unsigned width;
+	bool same;
+};
+
+/* Do all the fields agree on lsb and width (one unshifted value for all)? */
+static void same_place(const struct rml_field *fld, void *data)
+{
+	struct place *p = data;
+
+	if (p->n++ && (fld->part[RML_LSB].v != p->lsb || rml_field_width(fld) != p->width))
+		p->same = false;
+	p->lsb = fld->part[RML_LSB].v;
+	p->width = rml_field_width(fld);
+}
 
 static void check_field(const struct rml_field *fld, void *data)
 {
@@ -26,6 +48,7 @@ static void check_field(const struct rml_field *fld, void *data)
 	uint64_t lsb, max, val;
 	char hint[160] = "";
 	struct rml_diag *d;
+	bool shifted;
 
 	if (!width || width >= 64 || v->kind != RML_OP_CONST)
 		return;
@@ -50,7 +73,8 @@ static void check_field(const struct rml_field *fld, void *data)
 	if (val <= max)
 		return;
 	/* a value already shifted into register position: BIT(lsb), FIELD_PREP(mask, x) */
-	if (lsb && lsb < 64 && !(val & ((UINT64_C(1) << lsb) - 1)) && (val >> lsb) <= max)
+	shifted = lsb && lsb < 64 && !(val & ((UINT64_C(1) << lsb) - 1)) && (val >> lsb) <= max;
+	if (shifted)
 		snprintf(hint, sizeof(hint),
 			 "; it looks already shifted into register position (bits %" PRIu64 ":%" PRIu64
 			 "): write 0x%" PRIx64 "", fld->part[RML_MSB].v, lsb, val >> lsb);
@@ -61,6 +85,9 @@ static void check_field(const struct rml_field *fld, void *data)
 	/* the same value, written alike, to the same field at several places: one cause */
 	rml_group(a->ctx, d, "", "%s %s %" PRIx64 " %s", fld->table ? fld->table->name : "",
 		  fld->name, v->v.v, v->src ? v->src : "");
+	/* fix-it: the value unshifted, where it is written (its #define, or the call) */
+	if (shifted && a->one_place)
+		rml_fix_unshift(a->ctx, d, v, val >> lsb, (unsigned)lsb);
 }
 
 struct widest {
@@ -85,7 +112,8 @@ static void find_widest(const struct rml_field *fld, void *data)
 
 static void check_write(struct rml_ctx *ctx, const struct rml_winst *wi)
 {
-	struct arg a = { ctx, wi };
+	struct arg a = { ctx, wi, false };
+	struct place place = { 0, 0, 0, true };
 	enum rml_role role = wi->w->api->role;
 	struct rml_diag *d;
 
@@ -112,6 +140,8 @@ static void check_write(struct rml_ctx *ctx, const struct rml_winst *wi)
 		rml_note_define(ctx, d, &wi->value);
 		return;
 	}
+	rml_winst_fields(ctx->facts, wi, same_place, &place);
+	a.one_place = place.same;
 	rml_winst_fields(ctx->facts, wi, check_field, &a);
 }
 

@@ -18,6 +18,7 @@
 #include "args.h"
 #include "corpus.h"
 #include "exit.h"
+#include "fix.h"
 #include "hook.h"
 #include "inputs.h"
 #include "options.h"
@@ -80,6 +81,7 @@ struct sink {
 	char *buf;
 	size_t len, done;
 	bool kbuild;
+	bool discard;		/* --fix=patch: the patch is the output, the report is not */
 	const struct rml_record_head *record;	/* the record's head, or NULL */
 	const char *path;	/* -o, resolved through a symlink */
 	char *resolved;
@@ -170,6 +172,8 @@ static int sink_close(struct sink *s, const char *output)
 	if (fclose(s->f) == EOF) {
 		snprintf(err, sizeof(err), "%s", strerror(errno));
 		rc = -1;
+	} else if (s->discard) {
+		;
 	} else if (s->kbuild) {
 		write_lines(STDERR_FILENO, s->buf + s->done, s->len - s->done);
 	} else if (s->record) {
@@ -299,16 +303,62 @@ static int end(struct rml_cli *c, struct rml_report *rep, struct sink *sink, int
  * Under kbuild with -o FILE the report is a record appended to FILE (record.h), which
  * --merge makes one report of with the other calls' records.
  */
+/*
+ * --fix: the fix-its collected applied in place, and what was done said on stderr; the
+ * status 2 when a file was refused, else 0 when every finding was fixed, else the run's.
+ * --fix=patch: they are the output, as a unified diff on stdout.
+ */
+static int fix_end(struct rml_cli *c, struct rml_fixes *fx, unsigned nfindings, int rc)
+{
+	size_t nfixed = 0, nfiles = 0;
+	int frc;
+
+	if (c->fix == RML_FIX_PATCH) {
+		frc = rml_fixes_patch(fx, stdout, stderr, &nfixed);
+		if (fflush(stdout) == EOF)
+			frc = -1;
+	} else {
+		frc = rml_fixes_apply(fx, stderr, &nfixed, &nfiles);
+		if (nfixed)
+			fprintf(stderr, "regmap-lint: fixed %zu of %u finding%s in %zu file%s\n",
+				nfixed, nfindings, nfindings == 1 ? "" : "s", nfiles,
+				nfiles == 1 ? "" : "s");
+		if (!frc && rc == RML_EXIT_FINDINGS && nfixed == nfindings)
+			rc = RML_EXIT_CLEAN;
+	}
+	return frc < 0 ? RML_EXIT_TOOL_ERROR : rc;
+}
+
 static int report_run(struct rml_cli *c, const struct rml_args *args, bool pinned)
 {
 	struct rml_record_head head = { c->out.version, rml_format_name(c->out.format), 0, 0,
 					(const char *const *)args->inputs, args->ninputs };
 	struct rml_report rep;
+	struct rml_fixes fx;
 	struct sink sink;
+	unsigned nfindings;
 	int rc;
 
-	if (sink_open(&sink, c->output, c->run.kbuild) < 0)
+	for (size_t i = 0; c->fix && i < args->ninputs; i++)
+		if (!strcmp(args->inputs[i], "-")) {
+			fprintf(stderr, "regmap-lint: error: --fix edits the files analysed: not "
+					"stdin\n");
+			return RML_EXIT_TOOL_ERROR;
+		}
+	if (c->fix == RML_FIX_PATCH) {
+		memset(&sink, 0, sizeof(sink));
+		sink.discard = true;
+		sink.f = open_memstream(&sink.buf, &sink.len);
+		if (!sink.f)
+			return RML_EXIT_TOOL_ERROR;
+	} else if (sink_open(&sink, c->output, c->run.kbuild) < 0) {
 		return RML_EXIT_TOOL_ERROR;
+	}
+	rml_fixes_init(&fx);
+	if (c->fix) {
+		c->out.tap = rml_fixes_tap;
+		c->out.tap_ctx = &fx;
+	}
 	if (c->run.kbuild && sink.path) {
 		sink.record = &head;
 		c->out.format = RML_FMT_RECORD;
@@ -320,7 +370,12 @@ static int report_run(struct rml_cli *c, const struct rml_args *args, bool pinne
 	rc = rml_run(&c->run, &rep, sink_flush, &sink);
 	head.nfiles = rep.nfiles;
 	head.nlines = rep.nlines;
-	return end(c, &rep, &sink, rc);
+	nfindings = rep.nfindings;
+	rc = end(c, &rep, &sink, rc);
+	if (c->fix)
+		rc = fix_end(c, &fx, nfindings, rc);
+	rml_fixes_fini(&fx);
+	return rc;
 }
 
 /*

@@ -126,6 +126,14 @@ static const char usage[] =
 	"      --showfile        checkpatch: that prefix instead of the \"#line: FILE:\" line\n"
 	"      --sarif-root=DIR  sarif, codeclimate: paths relative to DIR (SARIF's\n"
 	"                        %SRCROOT%; default the current directory)\n"
+	"      --fixits          gcc: after a finding whose fix is mechanical, its edits as\n"
+	"                        clang's fix-it:\"file\":{l:c-l:c}:\"text\" lines (sarif and\n"
+	"                        json always carry them)\n"
+	"      --fix             apply the fix-its in place, each file atomically; files\n"
+	"                        with compiler errors are left alone; overlapping edits\n"
+	"                        are refused (exit 2) and their file is not written\n"
+	"      --fix=patch       print the fix-its as a unified diff (git apply, patch -p1)\n"
+	"                        on stdout instead of the report; nothing is written\n"
 	"\n"
 	"Output (gcc format): one line per finding, \"file:line:col: warning: message\n"
 	"[rule-id]\", with \"note:\" lines for related places; a file that cannot be analysed\n"
@@ -273,6 +281,16 @@ static int report_option(struct rml_cli *c, int argc, char **argv, int *i)
 		c->out.root = v;
 	} else if ((v = opt_value("--explain", argc, argv, i, &bad))) {
 		c->explain = v;
+	} else if (!strcmp(a, "--fixits")) {
+		c->out.fixits = true;
+	} else if (!strcmp(a, "--fix")) {
+		c->fix = RML_FIX_APPLY;
+	} else if (!strncmp(a, "--fix=", 6)) {
+		if (strcmp(a + 6, "patch")) {
+			fprintf(stderr, "regmap-lint: error: %s: --fix or --fix=patch\n", a);
+			return -1;
+		}
+		c->fix = RML_FIX_PATCH;
 	} else if (!strcmp(a, "--terse")) {
 		c->out.terse = true;
 	} else if (!strcmp(a, "--emacs")) {
@@ -299,6 +317,18 @@ static int check_report_options(const struct rml_cli *c)
 	if (c->out.root && !rml_is_dir(c->out.root)) {
 		fprintf(stderr, "regmap-lint: error: --sarif-root=%s: not a directory\n",
 			c->out.root);
+		return -1;
+	}
+	if (c->fix && (c->verify || c->agree_log || c->run.kbuild || c->run.write_baseline ||
+		       c->run.patch || c->run.contents_from || c->run.stdin_name || c->merge)) {
+		fprintf(stderr, "regmap-lint: error: --fix edits the files analysed: not with "
+				"kbuild, --merge, --patch, --contents-from, stdin, --write-baseline "
+				"or the corpus modes\n");
+		return -1;
+	}
+	if (c->fix == RML_FIX_PATCH && (c->format_set || c->output)) {
+		fprintf(stderr, "regmap-lint: error: --fix=patch prints the patch on stdout "
+				"(no --format, no -o)\n");
 		return -1;
 	}
 	if ((c->verify || c->agree_log) && (c->format_set || c->output)) {

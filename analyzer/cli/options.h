@@ -25,6 +25,7 @@ struct rml_cli {
 	bool verify, force_lone, list_rules, fail_on_findings;
 	bool merge;			/* --merge: rest are kbuild record files */
 	bool install_hook;		/* --install-hook */
+	enum { RML_FIX_NONE, RML_FIX_APPLY, RML_FIX_PATCH } fix;	/* --fix, --fix=patch */
 	bool done;			/* --help or --version answered */
 	bool format_set;
 	enum rml_color color;

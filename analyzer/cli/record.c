@@ -249,6 +249,8 @@ int rml_record_diags(const struct rml_record *r, const char *cwd, struct rml_dia
 		rebase(d->arena, &g->loc.file, r->cwd);
 		for (size_t k = 0; k < g->nnotes; k++)
 			rebase(d->arena, &g->notes[k].loc.file, r->cwd);
+		for (size_t k = 0; k < g->nedits; k++)
+			rebase(d->arena, &g->edits[k].r.file, r->cwd);
 	}
 	return 0;
 }

@@ -256,6 +256,47 @@ static void relative_names(struct wk *w)
 			rename_loc(a, &d->loc, dir, rel);
 			for (size_t q = 0; q < d->nnotes; q++)
 				rename_loc(a, &d->notes[q].loc, dir, rel);
+			for (size_t q = 0; q < d->nedits; q++) {
+				struct rml_loc l = { d->edits[q].r.file, 0, 0 };
+
+				rename_loc(a, &l, dir, rel);
+				d->edits[q].r.file = l.file;
+			}
+		}
+	}
+}
+
+/*
+ * Fix-its go only into files that parsed without errors: where clang gave up on some of
+ * the code, what the edit was computed from may not be all there is. A finding keeps its
+ * message; its fix-it (and a note saying where it goes) is dropped when any of its edits
+ * is in such a file.
+ */
+static void drop_unsafe_fixits(struct wk *w)
+{
+	for (size_t e = 0; e < rml_diags_count(&w->g.diags); e++) {
+		struct rml_diag *d = rml_diags_at(&w->g.diags, e);
+		bool bad = false;
+
+		for (size_t q = 0; q < d->nedits && !bad; q++)
+			for (size_t k = 0; k < w->g.n && !bad; k++) {
+				const struct rml_facts *f = &w->g.files[k].facts;
+
+				for (size_t i = 0; i < f->parse_errors.n && !bad; i++) {
+					const struct rml_unknown *u = f->parse_errors.p[i];
+
+					bad = u->loc.file && !strcmp(u->loc.file, d->edits[q].r.file);
+				}
+			}
+		if (bad) {
+			d->edits = NULL;
+			d->nedits = 0;
+			if (d->fix_note) {	/* the note about where the fix-it went, too */
+				memmove(&d->notes[d->fix_note - 1], &d->notes[d->fix_note],
+					(d->nnotes - d->fix_note) * sizeof(*d->notes));
+				d->nnotes--;
+				d->fix_note = 0;
+			}
 		}
 	}
 }
@@ -265,6 +306,7 @@ static void filter_driver(struct wk *w)
 {
 	const struct rml_group *gr = w->gr;
 
+	drop_unsafe_fixits(w);
 	relative_names(w);
 
 	/* the inputs' suppressions from the texts already read for them (headers: read here) */

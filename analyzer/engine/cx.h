@@ -67,6 +67,7 @@
 	X(clang_getExpansionLocation) \
 	X(clang_getFile) \
 	X(clang_getFileContents) \
+	X(clang_getFileLocation) \
 	X(clang_getFileName) \
 	X(clang_getInclusions) \
 	X(clang_getNullCursor) \

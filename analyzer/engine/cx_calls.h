@@ -54,6 +54,7 @@
 #define clang_getExpansionLocation (rml_cx.clang_getExpansionLocation)
 #define clang_getFile (rml_cx.clang_getFile)
 #define clang_getFileContents (rml_cx.clang_getFileContents)
+#define clang_getFileLocation (rml_cx.clang_getFileLocation)
 #define clang_getFileName (rml_cx.clang_getFileName)
 #define clang_getInclusions (rml_cx.clang_getInclusions)
 #define clang_getNullCursor (rml_cx.clang_getNullCursor)

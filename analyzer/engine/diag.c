@@ -60,6 +60,36 @@ void rml_diag_note(struct rml_diags *d, struct rml_diag *diag, const struct rml_
 	diag->nnotes++;
 }
 
+void rml_diag_edit(struct rml_diags *d, struct rml_diag *diag, const struct rml_range *r,
+		   const char *text)
+{
+	struct rml_edit *e = rml_arena_alloc(d->arena, (diag->nedits + 1) * sizeof(*e));
+
+	if (diag->nedits)
+		memcpy(e, diag->edits, diag->nedits * sizeof(*e));
+	e[diag->nedits].r = *r;
+	e[diag->nedits].r.file = rml_arena_strdup(d->arena, r->file ? r->file : "");
+	e[diag->nedits].text = rml_arena_strdup(d->arena, text ? text : "");
+	diag->edits = e;
+	diag->nedits++;
+}
+
+static bool pos_lt(unsigned l1, unsigned c1, unsigned l2, unsigned c2)
+{
+	return l1 < l2 || (l1 == l2 && c1 < c2);
+}
+
+bool rml_range_overlap(const struct rml_range *a, const struct rml_range *b)
+{
+	if (strcmp(a->file ? a->file : "", b->file ? b->file : ""))
+		return false;
+	/* [a1, a2) and [b1, b2) share a byte; two insertions at one place conflict too */
+	if (a->line1 == b->line1 && a->col1 == b->col1)
+		return true;
+	return pos_lt(a->line1, a->col1, b->line2, b->col2) &&
+	       pos_lt(b->line1, b->col1, a->line2, a->col2);
+}
+
 static int strcmp0(const char *a, const char *b)
 {
 	return strcmp(a ? a : "", b ? b : "");
@@ -114,16 +144,18 @@ const char *rml_sev_name(enum rml_sev sev)
 }
 
 /*
- * Worker -> parent (pool.h): each diagnostic as a header "D sev line col nnotes hasrule"
- * and its strings, each NUL-terminated; notes as "N line col", file, message.
+ * Worker -> parent (pool.h), and kbuild records: each diagnostic as a header
+ * "D sev line col nnotes hasrule hasgroup nedits" and its strings (the group after the
+ * message when hasgroup), each NUL-terminated; notes as
+ * "N line col", file, message; edits as "E line1 col1 line2 col2", file, text.
  */
 void rml_diags_pack(const struct rml_diags *d, FILE *out)
 {
 	for (size_t i = 0; i < rml_diags_count(d); i++) {
 		const struct rml_diag *g = rml_diags_at(d, i);
 
-		fprintf(out, "D %d %u %u %zu %d %d", (int)g->sev, g->loc.line, g->loc.col,
-			g->nnotes, g->rule != NULL, g->group != NULL);
+		fprintf(out, "D %d %u %u %zu %d %d %zu", (int)g->sev, g->loc.line, g->loc.col,
+			g->nnotes, g->rule != NULL, g->group != NULL, g->nedits);
 		fputc('\0', out);
 		fprintf(out, "%s%c%s%c%s%c", g->loc.file ? g->loc.file : "", 0,
 			g->rule ? g->rule : "", 0, g->msg ? g->msg : "", 0);
@@ -133,6 +165,12 @@ void rml_diags_pack(const struct rml_diags *d, FILE *out)
 			fprintf(out, "N %u %u%c%s%c%s%c", g->notes[k].loc.line, g->notes[k].loc.col, 0,
 				g->notes[k].loc.file ? g->notes[k].loc.file : "", 0,
 				g->notes[k].msg ? g->notes[k].msg : "", 0);
+		}
+		for (size_t k = 0; k < g->nedits; k++) {
+			const struct rml_edit *e = &g->edits[k];
+
+			fprintf(out, "E %u %u %u %u%c%s%c%s%c", e->r.line1, e->r.col1, e->r.line2,
+				e->r.col2, 0, e->r.file ? e->r.file : "", 0, e->text, 0);
 		}
 	}
 }
@@ -157,12 +195,12 @@ int rml_diags_unpack(struct rml_diags *d, const char *buf, size_t len)
 		struct rml_diag *g;
 		int sev, hasrule, hasgroup = 0, fields;
 		unsigned line, col;
-		size_t nnotes;
+		size_t nnotes, nedits = 0;
 
-		/* a record of regmap-lint 0.2.0 has no group flag */
-		if (!h || ((fields = sscanf(h, "D %d %u %u %zu %d %d", &sev, &line, &col, &nnotes,
-					&hasrule, &hasgroup)) != 5 && fields != 6) ||
-		    sev < RML_SEV_ERROR || sev > RML_SEV_REMARK || nnotes > len)
+		/* a record of regmap-lint 0.2.0 has five numbers: no group, no edits */
+		if (!h || ((fields = sscanf(h, "D %d %u %u %zu %d %d %zu", &sev, &line, &col,
+					&nnotes, &hasrule, &hasgroup, &nedits)) != 5 && fields != 7) ||
+		    sev < RML_SEV_ERROR || sev > RML_SEV_REMARK || nnotes > len || nedits > len)
 			return -1;
 		file = next_str(&p, end);
 		rule = next_str(&p, end);
@@ -192,6 +230,22 @@ int rml_diags_unpack(struct rml_diags *d, const char *buf, size_t len)
 				return -1;
 			n->loc.file = *nf ? rml_arena_strdup(d->arena, nf) : NULL;
 			n->msg = rml_arena_strdup(d->arena, nm);
+		}
+		g->nedits = nedits;
+		g->edits = nedits ? rml_arena_alloc(d->arena, nedits * sizeof(*g->edits)) : NULL;
+		for (size_t k = 0; k < nedits; k++) {
+			const char *eh = next_str(&p, end), *ef, *et;
+			struct rml_edit *e = &g->edits[k];
+
+			if (!eh || sscanf(eh, "E %u %u %u %u", &e->r.line1, &e->r.col1, &e->r.line2,
+					  &e->r.col2) != 4)
+				return -1;
+			ef = next_str(&p, end);
+			et = next_str(&p, end);
+			if (!et)
+				return -1;
+			e->r.file = rml_arena_strdup(d->arena, ef);
+			e->text = rml_arena_strdup(d->arena, et);
 		}
 		rml_ptrvec_push(&d->v, g);
 	}

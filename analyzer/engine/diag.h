@@ -31,6 +31,23 @@ struct rml_note {
 	const char *msg;	/* arena */
 };
 
+/*
+ * A stretch of source in byte columns, as clang's -fdiagnostics-parseable-fixits gives
+ * it: 1-based lines and columns, the end just past the stretch (half-open). Unlike
+ * rml_loc's display column, a byte column counts a tab as one.
+ */
+struct rml_range {
+	const char *file;	/* arena; named as rml_loc names files */
+	unsigned line1, col1;	/* the first byte */
+	unsigned line2, col2;	/* just past the last byte */
+};
+
+/* One edit of a fix-it: replace the range's bytes with text ("" deletes). */
+struct rml_edit {
+	struct rml_range r;
+	const char *text;	/* arena */
+};
+
 struct rml_field;
 
 struct rml_diag {
@@ -49,6 +66,12 @@ struct rml_diag {
 	 * 'foo_fields'", the key tells causes apart); NULL: never grouped.
 	 */
 	const char *group;
+	/* The fix-it, when the fix is mechanical: edits applied together (arena), none
+	   overlapping, in no particular order. */
+	struct rml_edit *edits;
+	size_t nedits;
+	size_t fix_note;	/* 1 + the note that points at the fix-it's place, or 0: it goes
+				   with the fix-it (not packed: dropped in the worker or kept) */
 };
 
 struct rml_diags {
@@ -63,6 +86,12 @@ struct rml_diag *rml_diag_add(struct rml_diags *d, enum rml_sev sev, const struc
 			      const char *rule, const char *fmt, ...) RML_FORMAT(5, 6);
 void rml_diag_note(struct rml_diags *d, struct rml_diag *diag, const struct rml_loc *loc,
 		   const char *fmt, ...) RML_FORMAT(4, 5);
+
+/* Add an edit (copied into the sink's arena) to the diagnostic's fix-it. */
+void rml_diag_edit(struct rml_diags *d, struct rml_diag *diag, const struct rml_range *r,
+		   const char *text);
+/* Do two ranges of one file share a byte (or, both empty, sit at one place)? */
+bool rml_range_overlap(const struct rml_range *a, const struct rml_range *b);
 
 /* Sort by file, line, column, rule, message; drop exact duplicates. */
 void rml_diags_sort(struct rml_diags *d);

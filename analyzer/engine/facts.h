@@ -60,6 +60,11 @@ struct rml_field {
 	const char *reg_text;		/* the reg argument as written ("SROT_CTRL_OFF"), or NULL */
 	const char *reg_name;		/* the same for messages: as the source names the register
 					   (`.reg = X`, REG_FIELD(X, ...)), or NULL */
+	/* Where each part is written, for fix-its: its bytes in the driver's own file (a
+	   REG_FIELD() argument, a designated value) and that text exactly; src NULL when the
+	   part is not written there as a whole (a macro's body, a part left out). */
+	struct rml_range prange[RML_NPART];
+	const char *psrc[RML_NPART];
 	struct rml_table *table;	/* owner */
 	long index;			/* slot (array) or member ordinal (struct); 0 for single */
 	const char *member;		/* struct member name for RML_TBL_STRUCT, else NULL */
@@ -256,6 +261,20 @@ struct rml_hptr {
 	struct rml_handle h;
 };
 
+/*
+ * Where a constant operand is written, for fix-its (rml_operand.where): the operand at the
+ * call, and when it is only the name of an object-like macro #defined in the same file,
+ * that #define's body and how often the driver's own files name the macro.
+ */
+struct rml_opsrc {
+	struct rml_range at;		/* the operand as written at the call */
+	const char *text;		/* exactly */
+	const char *macro;		/* the macro's name, or NULL */
+	struct rml_range body;		/* its #define's body (trailing blanks and comment out) */
+	struct rml_loc body_loc;	/* the body's start, for a note */
+	unsigned uses;			/* the name in the TU's own files, its #define not counted */
+};
+
 /* A value given to the API or to a function of the driver. */
 struct rml_operand {
 	enum { RML_OP_NONE, RML_OP_CONST, RML_OP_PARAM, RML_OP_UNKNOWN } kind;
@@ -268,6 +287,7 @@ struct rml_operand {
 					   regmap_field API and of the driver's functions; else NULL */
 	struct rml_loc def;		/* src is a macro's name: the name in its #define (for a
 					   note), else file NULL */
+	const struct rml_opsrc *where;	/* RML_OP_CONST written plainly in the file, else NULL */
 };
 
 /* HANDLE = regmap_field_alloc(...) (or a bulk allocation filling an array). */
@@ -547,11 +567,21 @@ enum rml_test {
 	RML_TEST_VAR,		/* var, var != 0, var < 0: true = non-zero (an error code) */
 };
 
+/* A fix-it the extractor could spell out where the code is (rules attach it to a finding). */
+struct rml_fixit {
+	struct rml_edit e[2];
+	size_t n;
+};
+
 struct rml_cond {
 	enum rml_test test;
 	struct rml_handle h;		/* ISERR, NONNULL */
 	int var;			/* VAR */
 	const char *text;		/* the condition as written (repeated tests are paired by it) */
+	/* NONNULL: the test written with IS_ERR() instead (`!f`, `f == NULL` -> IS_ERR(f);
+	   `f`, `f != NULL` -> !IS_ERR(f)), and `return -ENOMEM;` (or -ENODEV) as an if's
+	   whole branch -> `return PTR_ERR(f);`; NULL when not written plainly in the file */
+	const struct rml_fixit *fix;
 };
 
 enum rml_node_kind {
@@ -669,6 +699,7 @@ struct rml_life {
 	/* FREE: the allocations the freed handle can hold */
 	unsigned ndevm, nplain;
 	const struct rml_alloc *devm_alloc, *plain_alloc;	/* one of each, for the note */
+	const struct rml_fixit *fix;	/* NULL_TEST in the allocating function: the test's */
 };
 
 /*
@@ -680,6 +711,8 @@ struct rml_maxmask {
 	const char *func;		/* USR of the enclosing function */
 	struct rml_fref field;		/* the reg_field f */
 	const char *limited;		/* the other operand, as written */
+	const struct rml_fixit *fix;	/* GENMASK(f.msb, f.lsb) as written -> GENMASK(f.msb -
+					   f.lsb, 0), where the GENMASK is; or NULL */
 };
 
 /* Lone-file mode: a positional initialiser item that had to be replaced by "{}". */

@@ -52,6 +52,29 @@ static void result(struct rml_report *r, const struct rml_diag *d, struct rml_sr
 		rml_jw_end_obj(w);
 	}
 	rml_jw_end_arr(w);
+	/* the fix-it: one fix of edits in byte columns, or none */
+	rml_jw_key(w, "fixes");
+	rml_jw_arr(w);
+	if (d->nedits) {
+		rml_jw_obj(w);
+		rml_jw_key(w, "edits");
+		rml_jw_arr(w);
+		for (size_t k = 0; k < d->nedits; k++) {
+			const struct rml_edit *e = &d->edits[k];
+
+			rml_jw_obj(w);
+			rml_jw_kstr(w, "path", e->r.file);
+			rml_jw_kuint(w, "line", e->r.line1);
+			rml_jw_kuint(w, "column", e->r.col1);
+			rml_jw_kuint(w, "end_line", e->r.line2);
+			rml_jw_kuint(w, "end_column", e->r.col2);
+			rml_jw_kstr(w, "text", e->text);
+			rml_jw_end_obj(w);
+		}
+		rml_jw_end_arr(w);
+		rml_jw_end_obj(w);
+	}
+	rml_jw_end_arr(w);
 	rml_jw_kstr(w, "fingerprint", rml_report_fingerprint(r, d, line, len));
 	rml_jw_end_obj(w);
 }

@@ -107,6 +107,8 @@ void rml_report_add(struct rml_report *r, const struct rml_diags *d, unsigned nf
 	}
 	formats[r->o.format]->add(r, d, &s);
 	rml_srcs_fini(&s);
+	if (r->o.tap)
+		r->o.tap(r->o.tap_ctx, d);
 }
 
 void rml_report_summary(const struct rml_report *r, char *buf, size_t len)
@@ -251,6 +253,23 @@ unsigned rml_utf16_col(const char *line, size_t len, unsigned dispcol)
 	}
 	if (col < dispcol)	/* past the end of the line (or no line): the distance */
 		u16 += dispcol - col;
+	return u16;
+}
+
+unsigned rml_utf16_col_bytes(const char *line, size_t len, unsigned bytecol)
+{
+	unsigned u16 = 1;
+	size_t i, n = bytecol ? bytecol - 1 : 0;
+
+	for (i = 0; line && i < len && i < n; i++) {
+		unsigned char ch = (unsigned char)line[i];
+
+		if ((ch & 0xc0) == 0x80)
+			continue;
+		u16 += ch >= 0xf0 ? 2 : 1;
+	}
+	if (i < n)	/* past the end of the line (or no line): the distance */
+		u16 += (unsigned)(n - i);
 	return u16;
 }
 

@@ -198,6 +198,67 @@ static void hold(struct rml_report *r, const struct rml_diag *d)
 	rml_ptrvec_push(&r->held, h);
 }
 
+/* A line:column of a fix-it (a byte column) as the run's columnKind counts it. */
+static void fix_pos(struct rml_report *r, struct rml_srcs *s, const char *file, const char *lk,
+		    const char *ck, unsigned line, unsigned bytecol)
+{
+	size_t len;
+	const char *text = rml_src_line(s, file, line, &len);
+
+	rml_jw_kuint(&r->jw, lk, line);
+	rml_jw_kuint(&r->jw, ck, rml_utf16_col_bytes(text, len, bytecol));
+}
+
+/*
+ * The fix-it as SARIF's result.fixes: one fix, an artifactChange per file, a replacement
+ * per edit (deletedRegion in the run's UTF-16 columns, insertedContent).
+ */
+static void fixes(struct rml_report *r, const struct rml_diag *d, struct rml_srcs *s)
+{
+	struct rml_jw *w = &r->jw;
+
+	rml_jw_key(w, "fixes");
+	rml_jw_arr(w);
+	rml_jw_obj(w);
+	rml_jw_key(w, "artifactChanges");
+	rml_jw_arr(w);
+	for (size_t k = 0; k < d->nedits; k++) {
+		const char *file = d->edits[k].r.file;
+		bool seen = false;
+
+		for (size_t j = 0; j < k && !seen; j++)
+			seen = !strcmp(d->edits[j].r.file, file);
+		if (seen)
+			continue;	/* its file's change is written */
+		rml_jw_obj(w);
+		artifact(r, file);
+		rml_jw_key(w, "replacements");
+		rml_jw_arr(w);
+		for (size_t j = k; j < d->nedits; j++) {
+			const struct rml_edit *e = &d->edits[j];
+
+			if (strcmp(e->r.file, file))
+				continue;
+			rml_jw_obj(w);
+			rml_jw_key(w, "deletedRegion");
+			rml_jw_obj(w);
+			fix_pos(r, s, file, "startLine", "startColumn", e->r.line1, e->r.col1);
+			fix_pos(r, s, file, "endLine", "endColumn", e->r.line2, e->r.col2);
+			rml_jw_end_obj(w);
+			rml_jw_key(w, "insertedContent");
+			rml_jw_obj(w);
+			rml_jw_kstr(w, "text", e->text);
+			rml_jw_end_obj(w);
+			rml_jw_end_obj(w);
+		}
+		rml_jw_end_arr(w);
+		rml_jw_end_obj(w);
+	}
+	rml_jw_end_arr(w);
+	rml_jw_end_obj(w);
+	rml_jw_end_arr(w);
+}
+
 static void result(struct rml_report *r, const struct rml_diag *d, struct rml_srcs *s)
 {
 	struct rml_jw *w = &r->jw;
@@ -227,6 +288,8 @@ static void result(struct rml_report *r, const struct rml_diag *d, struct rml_sr
 		}
 		rml_jw_end_arr(w);
 	}
+	if (d->nedits)
+		fixes(r, d, s);
 	rml_jw_key(w, "partialFingerprints");
 	rml_jw_obj(w);
 	rml_jw_kstr(w, "primaryLocationLineHash", rml_report_fingerprint(r, d, line, len));

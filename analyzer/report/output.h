@@ -17,6 +17,11 @@
 
 /* gcc style: "path:line:col: warning: message [rule]" and "path:line:col: note: ..." lines. */
 void rml_out_gcc(FILE *out, const struct rml_diags *d);
+/*
+ * A fix-it's edit as clang's -fdiagnostics-parseable-fixits prints it:
+ * fix-it:"file":{l1:c1-l2:c2}:"text" and a newline, file and text escaped as clang does.
+ */
+void rml_out_fixit(FILE *out, const struct rml_edit *e);
 
 /* The formats, in the order of out_report.c's table of their operations. */
 enum rml_format {
@@ -44,6 +49,11 @@ struct rml_out_opts {
 	const char *version;		/* regmap-lint's, for sarif and json */
 	const char *libclang;
 	const struct rml_overlay *overlay;	/* source lines from here first, or NULL */
+	bool fixits;			/* gcc: fix-it lines after each finding that has one */
+	/* Called with each driver's diagnostics as they are added (--fix collects the
+	   fix-its here), or NULL. */
+	void (*tap)(void *ctx, const struct rml_diags *d);
+	void *tap_ctx;
 };
 
 /*

@@ -43,6 +43,8 @@ char *rml_rule_type(struct rml_arena *a, const char *id);
 const char *rml_precision_name(enum rml_confidence conf);
 /* 1-based UTF-16 column of display column dispcol (tabs every 8) in line. */
 unsigned rml_utf16_col(const char *line, size_t len, unsigned dispcol);
+/* 1-based UTF-16 column of byte column bytecol (a fix-it's, clang's) in line. */
+unsigned rml_utf16_col_bytes(const char *line, size_t len, unsigned bytecol);
 /* The fingerprint "<16 hex>:<n>" of a finding (see docs/output.md), counted per file. */
 char *rml_report_fingerprint(struct rml_report *r, const struct rml_diag *d, const char *line,
 			     size_t len);

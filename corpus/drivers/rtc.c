@@ -32,9 +32,9 @@
 #define RTC_KICK1		0x74
 
 /* GENERAL_CTL: free-running seconds counter */
-#define RTC_CNT_FMODE_S_CNT	(0x2 << 24) // expected-note {{'RTC_CNT_FMODE_S_CNT' is defined here}}
+#define RTC_CNT_FMODE_S_CNT	(0x2 << 24) // expected-note {{'RTC_CNT_FMODE_S_CNT' is defined here}} expected-note {{the fix-it writes 'RTC_CNT_FMODE_S_CNT' unshifted here, at its only use}}
 /* SYNCPEND: reload the counters from the battery-backed domain */
-#define RTC_RELOAD_FROM_BBD	BIT(31) // expected-note {{'RTC_RELOAD_FROM_BBD' is defined here}}
+#define RTC_RELOAD_FROM_BBD	BIT(31) // expected-note {{'RTC_RELOAD_FROM_BBD' is defined here}} expected-note {{the fix-it writes 'RTC_RELOAD_FROM_BBD' unshifted here, at its only use}}
 
 #define RTC_KICK0_KEY		0x1f2e3d4c
 #define RTC_KICK1_KEY		0x5b6a7988

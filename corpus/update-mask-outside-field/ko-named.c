@@ -11,8 +11,8 @@
 
 #define PHY_CTRL		0x20
 #define PHY_CTRL_LANE_MASK	GENMASK(6, 4) // expected-note {{'PHY_CTRL_LANE_MASK' is defined here}}
-#define PHY_CTRL_PD		BIT(7) // expected-note {{'PHY_CTRL_PD' is defined here}}
-#define PHY_LANE_ALL		PHY_CTRL_LANE_MASK // expected-note {{'PHY_LANE_ALL' is defined here}}
+#define PHY_CTRL_PD		BIT(7) // expected-note {{'PHY_CTRL_PD' is defined here}} expected-note {{the fix-it writes 'PHY_CTRL_PD' unshifted here, at its only use}}
+#define PHY_LANE_ALL		PHY_CTRL_LANE_MASK // expected-note {{'PHY_LANE_ALL' is defined here}} expected-note {{the fix-it writes 'PHY_LANE_ALL' unshifted here, at its only use}}
 
 enum phy_field { F_LANES, F_PD, F_RATE, F_MAX };
 

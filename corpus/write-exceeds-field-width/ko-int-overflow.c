@@ -8,7 +8,7 @@
 #include <linux/err.h>
 #include <linux/regmap.h>
 
-#define WIZ_REFCLK_MODE_LJ	(0x2 << 30) // expected-note {{'WIZ_REFCLK_MODE_LJ' is defined here}}
+#define WIZ_REFCLK_MODE_LJ	(0x2 << 30) // expected-note {{'WIZ_REFCLK_MODE_LJ' is defined here}} expected-note {{the fix-it writes 'WIZ_REFCLK_MODE_LJ' unshifted here, at its only use}}
 
 static const struct reg_field wiz_refclk_mode = REG_FIELD(0x408, 30, 31); // expected-note {{'wiz_refclk_mode' is defined here}}
 

@@ -4,8 +4,9 @@
 #   golden_test.sh /path/to/regmap-lint /path/to/source-root
 #
 # The input is fixed: corpus/drivers/charger.c (two findings with notes, tab-indented),
-# tests/golden/unicode.c (columns after UTF-8 characters, identical lines) and a missing
-# file whose name holds a quote and a byte that is not UTF-8 (a tool error, escaping).
+# tests/golden/unicode.c (columns after UTF-8 characters, identical lines), a missing
+# file whose name holds a quote and a byte that is not UTF-8 (a tool error, escaping),
+# and for the fix-its, a ko file of each rule that offers one.
 # They are copied into a scratch directory and named by relative paths, so the report does
 # not depend on where the tree is. What would still change between machines is pinned:
 #   - REGMAP_LINT_GOLDEN=1 makes regmap-lint print version "0.0.0-golden" and libclang
@@ -31,6 +32,11 @@ mkdir -p "$T/drivers/power" "$T/drivers/misc"
 cp "$SRC/corpus/drivers/charger.c" "$T/drivers/power/charger.c"
 cp "$GOLD/unicode.c" "$T/drivers/misc/unicode.c"
 cp "$SRC/corpus/field-lsb-gt-msb/ok-ordered.c" "$T/drivers/clean.c"
+mkdir -p "$T/drivers/fix"
+cp "$SRC/corpus/field-lsb-gt-msb/ko-swapped.c" "$T/drivers/fix/lsb.c"
+cp "$SRC/corpus/alloc-result-null-check/ko-null.c" "$T/drivers/fix/null.c"
+cp "$SRC/corpus/write-exceeds-field-width/ko-int-overflow.c" "$T/drivers/fix/shifted.c"
+cp "$SRC/corpus/update-mask-outside-field/ko-mask.c" "$T/drivers/fix/mask.c"
 missing=$(printf 'drivers/missing-"q"-\377.c')
 ROOT_URI="file://$T/"
 
@@ -80,6 +86,12 @@ golden clean-terse.checkpatch 0 --format=checkpatch --terse drivers/clean.c
 golden clean.sarif 0 --format=sarif drivers/clean.c
 golden clean.json 0 --format=json drivers/clean.c
 golden clean.codeclimate 0 --format=codeclimate drivers/clean.c
+# fix-its (tests/cli/fix_test.sh applies them): clang's lines, json, sarif, the patch
+fixes="drivers/fix/lsb.c drivers/fix/mask.c drivers/fix/null.c drivers/fix/shifted.c"
+golden fixits.gcc 1 --fixits $fixes
+golden fixits.json 1 --format=json $fixes
+golden fixits.sarif 1 --format=sarif $fixes
+golden fixits.patch 1 --fix=patch $fixes
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -65,6 +65,13 @@ run all.codeclimate --format=codeclimate drivers/all/*.c
 run root.codeclimate --format=codeclimate --sarif-root=drivers drivers/power/charger.c
 run clean.sarif --format=sarif --disable=field-overlap,field-exceeds-reg-width \
 	drivers/power/charger.c
+mkdir -p drivers/fix
+cp "$SRC/corpus/field-lsb-gt-msb/ko-swapped.c" drivers/fix/lsb.c
+cp "$SRC/corpus/alloc-result-null-check/ko-null.c" drivers/fix/null.c
+cp "$SRC/corpus/write-exceeds-field-width/ko-int-overflow.c" drivers/fix/shifted.c
+cp "$SRC/corpus/update-mask-outside-field/ko-mask.c" drivers/fix/mask.c
+run fix.sarif --format=sarif drivers/fix/*.c
+run fix.json --format=json drivers/fix/*.c
 run rules.json --list-rules --format=json
 "$RL" --list-rules | awk '{ print $1 }' >rule-ids
 
@@ -126,7 +133,7 @@ def sarif_semantics(name, doc):
         seen.add(key)
     return run
 
-for name in ("report.sarif", "root.sarif", "all.sarif", "clean.sarif"):
+for name in ("report.sarif", "root.sarif", "all.sarif", "clean.sarif", "fix.sarif"):
     try:
         doc = load(name)
     except Exception as e:
@@ -135,7 +142,8 @@ for name in ("report.sarif", "root.sarif", "all.sarif", "clean.sarif"):
     validate(name, doc, sarif_schema)
     sarif_semantics(name, doc)
 
-for name, sname in (("report.json", "report.sarif"), ("all.json", "all.sarif")):
+for name, sname in (("report.json", "report.sarif"), ("all.json", "all.sarif"),
+                    ("fix.json", "fix.sarif")):
     doc, sdoc = load(name), load(sname)
     validate(name, doc, own_schema)
     warn = [r for r in doc["results"] if r["level"] == "warning"]
@@ -147,6 +155,20 @@ for name, sname in (("report.json", "report.sarif"), ("all.json", "all.sarif")):
           [(r["ruleId"], r["locations"][0]["physicalLocation"]["region"]["startLine"],
             r["partialFingerprints"]["primaryLocationLineHash"]) for r in sres],
           "different results")
+
+# fix-its: every json fix has its sarif twin (one replacement per edit), and there are some
+def sarif_edits(r):
+    return sorted((c["artifactLocation"]["uri"].rsplit("/", 1)[-1],
+                   x["deletedRegion"]["startLine"], x["insertedContent"]["text"])
+                  for f in r.get("fixes", []) for c in f["artifactChanges"]
+                  for x in c["replacements"])
+jfix = load("fix.json")["results"]
+sfix = load("fix.sarif")["runs"][0]["results"]
+check("fix.json fixes", sum(len(r["fixes"]) for r in jfix) >= 4, "too few fix-its")
+check("fix.json agrees with sarif fixes",
+      [sorted((e["path"].rsplit("/", 1)[-1], e["line"], e["text"])
+              for f in r["fixes"] for e in f["edits"]) for r in jfix] ==
+      [sarif_edits(r) for r in sfix], "different fix-its")
 
 doc = load("report.json")
 check("report.json errors", len(doc["errors"]) == 1 and "\ufffd" in doc["errors"][0]["path"],

@@ -80,7 +80,7 @@ static void selfcheck_docs_open_with_the_summary(void **state)
 			fail_msg("rule '%s': %s must open with \"# %s\", a blank line and the summary "
 				 "\"%s\"", r->id, path, r->id, r->summary);
 		if (!strstr(doc, "\n## What happens at runtime") || !strstr(doc, "\n## Stays silent when") ||
-		    !strstr(doc, "\n## Examples"))
+		    !strstr(doc, "\n## Examples") || !strstr(doc, "\n## Fix-it"))
 			fail_msg("rule '%s': %s lacks a required section", r->id, path);
 		free(doc);
 		snprintf(path, sizeof(path), "%s/rules/%s.c", RML_SRCDIR, sn);

@@ -153,7 +153,7 @@ static void record_store(struct ex *x, const struct rml_alloc *al, struct rml_ha
 static struct rml_operand write_operand(struct ex *x, CXCursor call, int i, const char **texts)
 {
 	CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
-	struct rml_operand o = ex_operand_of(x, arg);
+	struct rml_operand o = ex_operand_at(x, arg, call);
 
 	ex_operand_src(x, &o, arg, i < RML_MAX_PARAMS ? texts[i] : NULL);
 	return o;
@@ -349,7 +349,7 @@ static void record_call(struct ex *x, CXCursor call, int nargs)
 		unsigned bits;
 		bool sign;
 
-		c->args[i] = ex_operand_of(x, arg);
+		c->args[i] = ex_operand_at(x, arg, call);
 		ex_operand_src(x, &c->args[i], arg, texts[i]);
 		c->hargs[i].base_param = -1;
 		c->hargs[i].len = -1;

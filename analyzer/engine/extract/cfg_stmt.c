@@ -5,6 +5,8 @@
  */
 #include "ex.h"
 
+#include <string.h>
+
 /* Control goes on to node `to` (if it is anywhere); then it is nowhere. */
 static void cfg_jump(struct ex *x, int to)
 {
@@ -144,8 +146,96 @@ static bool cond_const(struct ex *x, CXCursor e, enum CXCursorKind k, int t, int
 	return true;
 }
 
+/* `return -ENOMEM;` (or -ENODEV), alone or alone in braces: its value, else a null cursor. */
+static CXCursor plain_error_return(struct ex *x, CXCursor st)
+{
+	const char *src;
+	struct rml_range r;
+	struct kids k;
+
+	st = ex_strip(st);
+	if (clang_getCursorKind(st) == CXCursor_CompoundStmt) {
+		ex_get_kids(st, &k);
+		if (k.n != 1)
+			return clang_getNullCursor();
+		st = k.c[0];
+	}
+	if (clang_getCursorKind(st) != CXCursor_ReturnStmt)
+		return clang_getNullCursor();
+	ex_get_kids(st, &k);
+	if (k.n != 1 || !ex_src_range(x, k.c[0], st, &r, &src) ||
+	    (strcmp(src, "-ENOMEM") && strcmp(src, "-ENODEV")))
+		return clang_getNullCursor();
+	return k.c[0];
+}
+
+/*
+ * A NULL test of a handle (e the leaf, parent its parent) written with IS_ERR(): `!h` and
+ * `h == NULL` become IS_ERR(h), `h` and `h != NULL` become !IS_ERR(h); and when the test
+ * is an if's whole condition and its branch only returns -ENOMEM or -ENODEV, that value
+ * becomes PTR_ERR(h). Nothing unless every piece is written plainly in the file.
+ */
+static const struct rml_fixit *null_test_fix(struct ex *x, CXCursor e, CXCursor parent)
+{
+	CXCursor s = ex_strip(e), whole = e, h = s, ifs, ret, st = clang_getNullCursor();
+	struct rml_fixit *fx;
+	const char *htext, *wtext;
+	struct rml_range hr, wr;
+	bool is_err;	/* the whole is true when the handle is NULL */
+	struct kids k;
+
+	if (clang_getCursorKind(s) == CXCursor_BinaryOperator) {
+		enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(s);
+
+		ex_get_kids(s, &k);
+		if (k.n != 2 || (op != CXBinaryOperator_EQ && op != CXBinaryOperator_NE))
+			return NULL;
+		h = ex_may_hold_handle(ex_strip_more(k.c[0])) ? k.c[0] : k.c[1];
+		is_err = op == CXBinaryOperator_EQ;
+	} else if (clang_getCursorKind(parent) == CXCursor_UnaryOperator &&
+		   clang_getCursorUnaryOperatorKind(parent) == CXUnaryOperator_LNot) {
+		whole = parent;
+		is_err = true;
+	} else {
+		is_err = false;
+	}
+	/* written inside the statement that tests it (`if (NULL == f)`: a macro first) */
+	for (int d = x->fn.depth - 1; d >= 0 && clang_Cursor_isNull(st); d--)
+		if (clang_isStatement(clang_getCursorKind(x->fn.stack[d])))
+			st = x->fn.stack[d];
+	if (!ex_src_range(x, h, st, &hr, &htext) || !ex_src_range(x, whole, st, &wr, &wtext))
+		return NULL;
+	fx = rml_arena_alloc(x->a, sizeof(*fx));
+	fx->e[0].r = wr;
+	fx->e[0].text = rml_arena_printf(x->a, "%sIS_ERR(%s)", is_err ? "" : "!", htext);
+	fx->n = 1;
+	/* the if whose whole condition this is: the nearest ancestor but parentheses */
+	for (int d = x->fn.depth - 1; is_err && d >= 0; d--) {
+		CXCursor a = x->fn.stack[d];
+		enum CXCursorKind ak = clang_getCursorKind(a);
+
+		if (clang_equalCursors(a, whole) || ak == CXCursor_ParenExpr ||
+		    ak == CXCursor_UnexposedExpr)
+			continue;
+		if (ak != CXCursor_IfStmt)
+			break;
+		ifs = a;
+		ex_get_kids(ifs, &k);
+		if (k.n < 2 || !clang_equalCursors(ex_strip(k.c[0]), ex_strip(whole)))
+			break;
+		ret = plain_error_return(x, k.c[1]);
+		if (!clang_Cursor_isNull(ret) &&
+		    ex_src_range(x, ret, clang_getNullCursor(), &fx->e[1].r, &wtext)) {
+			fx->e[1].text = rml_arena_printf(x->a, "PTR_ERR(%s)", htext);
+			fx->n = 2;
+		}
+		break;
+	}
+	return fx;
+}
+
 /* A leaf's branch, with what it tests. */
-static void cond_branch(struct ex *x, CXCursor e, int t, int f)
+static void cond_branch(struct ex *x, CXCursor e, CXCursor parent, int t, int f)
 {
 	int bn = ex_cfg_node(x, RML_NODE_BRANCH, NULL);
 	struct rml_node *b = &x->gbuf.n[bn];
@@ -154,6 +244,8 @@ static void cond_branch(struct ex *x, CXCursor e, int t, int f)
 	b->loc = ex_mkloc(x, clang_getRangeStart(clang_getCursorExtent(e)));
 	ex_cfg_test(x, e, &b->cond, &neg);
 	b->cond.text = ex_spelled_text(x, e);
+	if (b->cond.test == RML_TEST_NONNULL && b->cond.h.base)
+		b->cond.fix = null_test_fix(x, e, parent);
 	ex_cfg_var_used(x, b->cond.var);
 	if (b->cond.test == RML_TEST_ISERR || b->cond.test == RML_TEST_NONNULL)
 		x->fn.g.nevents++;
@@ -179,7 +271,7 @@ static void cond_leaf(struct ex *x, CXCursor e, CXCursor s, enum CXCursorKind k,
 	g->have_leaf = saved_have;
 	g->leaf = saved_leaf;
 	if (g->cur >= 0 && !cond_const(x, e, k, t, f))
-		cond_branch(x, e, t, f);
+		cond_branch(x, e, parent, t, f);
 	g->leaf_var = saved_var;
 }
 

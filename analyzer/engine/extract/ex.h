@@ -29,6 +29,9 @@ struct ex_file_info {
 	bool own;		/* the main file or a header the driver includes with quotes */
 	bool known;
 	bool text_known;	/* text asked for: NULL then means libclang has none */
+	struct ex_words *words;	/* its identifiers, counted when first needed (source.c) */
+	size_t *lines;		/* where each line starts, when first needed (source.c) */
+	size_t nlines;
 };
 
 #define EX_MAX_KIDS 64
@@ -158,6 +161,7 @@ struct ex_fn {
 	struct {
 		const char *var;	/* a local set to GENMASK(f.msb, f.lsb) (USR) ... */
 		struct rml_fref field;	/* ... and the field f */
+		const struct rml_fixit *fix;	/* ... and the GENMASK's fix-it */
 	} gm[8];
 	int ngm;
 	struct {
@@ -234,9 +238,13 @@ struct ex {
 	} *errs;
 	size_t nerrs;
 	bool errs_read;		/* errs holds the TU's errors (read when first needed) */
+
 };
 
 /* ---- source.c: strings, files, locations ---- */
+
+/* Is text[off] inside a #define (its logical line, continuations included)? (names.c) */
+bool ex_in_define(const char *t, size_t len, size_t off);
 
 /* s as an arena string ("" for none); s is disposed of. */
 const char *ex_cxstr(struct ex *x, CXString s);
@@ -252,6 +260,22 @@ struct rml_loc ex_mkloc(struct ex *x, CXSourceLocation sl);
 struct rml_loc ex_cursor_loc(struct ex *x, CXCursor c);
 /* Is the cursor written in the driver (main file or a quoted header of it)? */
 bool ex_is_own(struct ex *x, CXCursor c);
+/*
+ * Where expression e is written as a whole in the driver's own file, strictly inside the
+ * construct `within` (its initialiser: a REG_FIELD() call, a brace list), or, within a null
+ * cursor, with its first token written there itself: its byte range
+ * (struct rml_range, clang's fix-it columns) and its exact text. A macro name stands for
+ * its expansion (BIT_POS, GENMASK(4, 2)); e is not written whole there when a token of it
+ * comes from a macro's body rather than its arguments. false then, and for a file libclang
+ * has no text of.
+ */
+bool ex_src_range(struct ex *x, CXCursor e, CXCursor within, struct rml_range *r,
+		  const char **src);
+/* Bytes [from, to) of a file's text as a struct rml_range. */
+void ex_range_of(struct ex *x, struct ex_file_info *fi, size_t from, size_t to,
+		 struct rml_range *r);
+/* Where constant argument e of call is written (struct rml_opsrc), or NULL when not plainly. */
+const struct rml_opsrc *ex_opsrc(struct ex *x, CXCursor e, CXCursor call);
 /* An #include "..." in an own file makes the included file own too. */
 void ex_note_inclusions(struct ex *x);
 
@@ -393,6 +417,8 @@ void ex_fref_of(struct ex *x, CXCursor arg, bool bulk, struct rml_fref *r);
 struct rml_handle ex_handle_of(struct ex *x, CXCursor e);
 /* An operand: a constant, a parameter, or unknown; with its text. */
 struct rml_operand ex_operand_of(struct ex *x, CXCursor e);
+/* The same for argument e of call, with where a constant is written (rml_operand.where). */
+struct rml_operand ex_operand_at(struct ex *x, CXCursor e, CXCursor call);
 /* `*fieldp` for a parameter `struct regmap_field **fieldp`: the caller's handle. */
 bool ex_out_param_handle(struct ex *x, CXCursor lhs, struct rml_handle *h);
 /* The handle the value being walked is assigned to or declared as (out: `*fieldp = ...`). */

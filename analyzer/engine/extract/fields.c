@@ -147,6 +147,10 @@ static void read_field(struct ex *x, struct rml_field *fld, CXCursor init)
 		}
 		pos = (unsigned)part + 1;
 	}
+	for (i = 0; i < RML_NPART; i++)	/* where each part is written, for fix-its */
+		if (!clang_Cursor_isNull(at[i]) &&
+		    !ex_src_range(x, at[i], init, &fld->prange[i], &fld->psrc[i]))
+			fld->psrc[i] = NULL;
 	/* REG_FIELD(reg, 8 + priv->id, 8 + priv->id): one bit, wherever it is */
 	if (!fld->part[RML_LSB].known && !fld->part[RML_MSB].known &&
 	    !clang_Cursor_isNull(at[RML_LSB]) && !clang_Cursor_isNull(at[RML_MSB])) {

@@ -318,7 +318,7 @@ struct rml_handle ex_handle_of(struct ex *x, CXCursor e)
 	return h;
 }
 
-struct rml_operand ex_operand_of(struct ex *x, CXCursor e)
+struct rml_operand ex_operand_at(struct ex *x, CXCursor e, CXCursor call)
 {
 	struct rml_operand o = { .kind = RML_OP_UNKNOWN, .param = -1 };
 	CXCursor s = ex_strip(e);
@@ -327,6 +327,8 @@ struct rml_operand ex_operand_of(struct ex *x, CXCursor e)
 	o.v = ex_eval_top(x, e);
 	if (o.v.known) {
 		o.kind = RML_OP_CONST;
+		if (!clang_Cursor_isNull(call))
+			o.where = ex_opsrc(x, e, call);
 		return o;
 	}
 	if (clang_getCursorKind(s) == CXCursor_DeclRefExpr) {
@@ -408,4 +410,9 @@ void ex_handle_array_decl(struct ex *x, CXCursor var, CXCursor init)
 		x->fn.harr[x->fn.nharr].kind = a.kind;
 		x->fn.harr[x->fn.nharr++].base = a.base;
 	}
+}
+
+struct rml_operand ex_operand_of(struct ex *x, CXCursor e)
+{
+	return ex_operand_at(x, e, clang_getNullCursor());
 }

@@ -31,13 +31,13 @@ static enum CXChildVisitResult find_member_ref(CXCursor c, CXCursor parent, CXCl
  * The arguments text after "GENMASK(" is exactly "<F>.msb, <F>.lsb)" (or ->) for the same
  * <F>, with nothing computed: GENMASK(f.msb - f.lsb, 0) is the right maximum.
  */
-static bool genmask_args_are_msb_lsb(const char *t, size_t len)
+static bool genmask_args_are_msb_lsb(const char *t, size_t len, char *a, char *b,
+				     size_t *end)
 {
-	char a[160], b[160];
 	size_t na = 0, nb = 0, i = 0;
 	int depth = 0;
 
-	for (; i < len && t[i] != ',' && na + 1 < sizeof(a); i++)
+	for (; i < len && t[i] != ',' && na + 1 < 160; i++)
 		if (!isspace((unsigned char)t[i]))
 			a[na++] = t[i];
 	if (i >= len || t[i] != ',')
@@ -47,10 +47,11 @@ static bool genmask_args_are_msb_lsb(const char *t, size_t len)
 			depth++;
 		if (t[i] == ')' && depth-- == 0)
 			break;
-		if (!isspace((unsigned char)t[i]) && nb + 1 < sizeof(b))
+		if (!isspace((unsigned char)t[i]) && nb + 1 < 160)
 			b[nb++] = t[i];
 	}
 	a[na] = b[nb] = '\0';
+	*end = i + 1;	/* past its ')' */
 	if (na < 4 || nb < 4 || strcmp(a + na - 3, "msb") || strcmp(b + nb - 3, "lsb") ||
 	    na != nb || strncmp(a, b, na - 3))
 		return false;
@@ -60,9 +61,13 @@ static bool genmask_args_are_msb_lsb(const char *t, size_t len)
 	return true;
 }
 
-/* Is e written as GENMASK(F.msb, F.lsb) for a reg_field F? Then r names F. */
-static bool genmask_of_field(struct ex *x, CXCursor e, struct rml_fref *r)
+/* Is e written as GENMASK(F.msb, F.lsb) for a reg_field F? Then r names F, *fix fixes it. */
+static bool genmask_of_field(struct ex *x, CXCursor e, struct rml_fref *r,
+			     const struct rml_fixit **fix)
 {
+	char ta[160], tb[160];
+	size_t end;
+	struct rml_fixit *fx;
 	CXFile file;
 	unsigned off;
 	struct ex_file_info *fi;
@@ -77,7 +82,7 @@ static bool genmask_of_field(struct ex *x, CXCursor e, struct rml_fref *r)
 		return false;
 	fi = ex_file_info(x, file);
 	if (!ex_file_text(x, fi) || off + 8 > fi->len || strncmp(fi->text + off, "GENMASK(", 8) ||
-	    !genmask_args_are_msb_lsb(fi->text + off + 8, fi->len - off - 8))
+	    !genmask_args_are_msb_lsb(fi->text + off + 8, fi->len - off - 8, ta, tb, &end))
 		return false;
 	clang_visitChildren(e, find_member_ref, &msb);
 	clang_visitChildren(e, find_member_ref, &lsb);
@@ -96,6 +101,15 @@ static bool genmask_of_field(struct ex *x, CXCursor e, struct rml_fref *r)
 		return false;
 	memset(r, 0, sizeof(*r));
 	ex_fref_of(x, k.c[0], false, r);
+	*fix = NULL;
+	if ((fi->own || clang_Location_isFromMainFile(clang_getCursorLocation(e))) &&
+	    !ex_in_define(fi->text, fi->len, off)) {
+		fx = rml_arena_alloc(x->a, sizeof(*fx));
+		ex_range_of(x, fi, off, off + 8 + end, &fx->e[0].r);
+		fx->e[0].text = rml_arena_printf(x->a, "GENMASK(%s - %s, 0)", ta, tb);
+		fx->n = 1;
+		*fix = fx;
+	}
 	return r->var || r->alias || r->type || r->inline_field;
 }
 
@@ -110,6 +124,7 @@ void ex_maxmask_compare(struct ex *x, CXCursor cmp)
 	for (int i = 0; i < 2; i++) {
 		CXCursor s = ex_strip(k.c[i]);
 		struct rml_fref r;
+		const struct rml_fixit *fix = NULL;
 		bool found = false;
 
 		if (clang_getCursorKind(s) == CXCursor_DeclRefExpr) {
@@ -118,10 +133,11 @@ void ex_maxmask_compare(struct ex *x, CXCursor cmp)
 			for (int g = 0; g < x->fn.ngm && !found; g++)
 				if (!strcmp(x->fn.gm[g].var, var)) {
 					r = x->fn.gm[g].field;
+					fix = x->fn.gm[g].fix;
 					found = true;
 				}
 		} else {
-			found = genmask_of_field(x, s, &r);
+			found = genmask_of_field(x, s, &r, &fix);
 		}
 		if (found) {
 			struct rml_maxmask *mm = rml_arena_alloc(x->a, sizeof(*mm));
@@ -130,6 +146,7 @@ void ex_maxmask_compare(struct ex *x, CXCursor cmp)
 			mm->func = x->fn.usr;
 			mm->field = r;
 			mm->limited = ex_spelled_text(x, k.c[1 - i]);
+			mm->fix = fix;
 			rml_ptrvec_push(&x->f->maxmasks, mm);
 			return;
 		}
@@ -140,9 +157,12 @@ void ex_maxmask_compare(struct ex *x, CXCursor cmp)
 void ex_maxmask_decl(struct ex *x, CXCursor var, CXCursor init)
 {
 	struct rml_fref r;
+	const struct rml_fixit *fix;
 
-	if (x->fn.ngm >= (int)RML_ARRAY_SIZE(x->fn.gm) || !genmask_of_field(x, ex_strip(init), &r))
+	if (x->fn.ngm >= (int)RML_ARRAY_SIZE(x->fn.gm) ||
+	    !genmask_of_field(x, ex_strip(init), &r, &fix))
 		return;
+	x->fn.gm[x->fn.ngm].fix = fix;
 	x->fn.gm[x->fn.ngm].var = ex_usr_of(x, var);
 	x->fn.gm[x->fn.ngm++].field = r;
 }

@@ -61,7 +61,7 @@ const char *ex_func_name(struct ex *x, CXCursor call)
 }
 
 /* Is text[off] inside a #define (its logical line, continuations included)? */
-static bool in_define(const char *t, size_t len, size_t off)
+bool ex_in_define(const char *t, size_t len, size_t off)
 {
 	size_t p = off < len ? off : len;
 
@@ -106,7 +106,7 @@ const char *ex_spelled_text(struct ex *x, CXCursor e)
 	fi = ex_file_info(x, f1);
 	if (!ex_file_text(x, fi) || end > fi->len || s > fi->len)
 		return NULL;
-	if (in_define(fi->text, fi->len, s) || in_define(fi->text, fi->len, end))
+	if (ex_in_define(fi->text, fi->len, s) || ex_in_define(fi->text, fi->len, end))
 		return rml_arena_printf(x->a, "@%s:%u-%u", fi->name, s, end);
 	if (end < s || end - s > 256)
 		return NULL;

@@ -163,6 +163,7 @@ static void nulltest_results(struct ctx *c, const struct track *tr, const char *
 		const struct rml_node *n = &fn->nodes[tr->nulltests[i]];
 		struct rml_life *l = new_life(c->f, RML_LIFE_NULL_TEST, n, fn);
 
+		l->fix = n->cond.fix;
 		life_of(l, tr, via, holder_text(fc, fc->hid[tr->nulltests[i]]));
 		life_at(c->f, l, &an->loc, RML_LEAK_EXIT, NULL, an->ev.h.text, NULL);
 	}
