@@ -382,6 +382,19 @@ static int named_inputs(struct rml_run_state *r, struct rml_inlist *in)
 	return 0;
 }
 
+/* A file given alone that lies in a kernel tree: the tree's headers (ktree.h), else NULL. */
+static const struct rml_parse_opts *lone_tree(struct rml_run_state *r, const char *path)
+{
+	const struct rml_run_opts *o = r->o;
+
+	if (!o->check.parse.lone || o->no_kernel_tree)
+		return NULL;
+	r->ktrees.base = &o->check.parse;
+	r->ktrees.env = o->env;
+	r->ktrees.verbose = o->verbose ? stderr : NULL;
+	return rml_ktree_parse(&r->ktrees, path);
+}
+
 /* The inputs into jobs: compile_commands.json's entries, or the files (directories walked). */
 static int plan_jobs(struct rml_run_state *r, struct rml_inlist *in, size_t *skipped)
 {
@@ -397,7 +410,7 @@ static int plan_jobs(struct rml_run_state *r, struct rml_inlist *in, size_t *ski
 	if (rml_expand_inputs(&r->ov, in, rml_rules_apis(r->o->enabled), skipped) < 0)
 		r->rc = RML_EXIT_TOOL_ERROR;
 	for (size_t i = 0; i < in->n; i++)
-		add_job(r, in->v[i], NULL);
+		add_job(r, in->v[i], lone_tree(r, in->v[i]));
 	return 0;
 }
 
@@ -491,4 +504,5 @@ void rml_run_plan_fini(struct rml_run_state *r)
 		rml_compdb_fini(&r->db);
 	if (r->have_diff)
 		rml_udiff_fini(&r->diff);
+	rml_ktrees_fini(&r->ktrees);
 }

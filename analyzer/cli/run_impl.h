@@ -17,6 +17,7 @@
 
 #include "baseline.h"
 #include "compdb.h"
+#include "ktree.h"
 #include "overlay.h"
 #include "pool.h"
 #include "run.h"
@@ -69,6 +70,7 @@ struct rml_run_state {
 	size_t nentry;
 	struct rml_udiff diff;
 	bool have_diff;
+	struct rml_ktrees ktrees;	/* lone files' kernel trees (ktree.h) */
 	/* selection.c */
 	struct rml_sel **sels;
 	size_t nsels;
@@ -91,6 +93,7 @@ struct rml_run_state {
 	struct rml_pool_opts pool;
 	struct rml_diags runerr;	/* errors of the run itself (rml_run_error) */
 	struct rml_run_stats stats;	/* -v's time and files per phase */
+	struct rml_strset remarks;	/* -v's remark lines printed (arena), each once */
 	int rc;				/* enum rml_exit */
 };
 
