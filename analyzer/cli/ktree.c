@@ -23,6 +23,7 @@ struct rml_ktree {
 	int bits;		/* 64, 32, or 0: not said by the configuration */
 	bool big;		/* CONFIG_CPU_BIG_ENDIAN */
 	bool fentry;		/* CONFIG_FUNCTION_TRACER and CONFIG_HAVE_FENTRY: CC_USING_FENTRY */
+	char *config;		/* include/config/auto.conf after a '\n', or NULL */
 	bool prepared;		/* include/generated/autoconf.h, arch/$ARCH/include/generated */
 	bool shown;		/* -v said what it is */
 };
@@ -183,10 +184,18 @@ static void read_config(struct rml_ktree *t)
 	size_t len = 0;
 
 	if (rml_read_bytes_max(path, 16 << 20, &text, &len, err, sizeof(err)) == 0) {
+		char *nl = rml_xmalloc(len + 2);	/* a '\n' first: every line is "\nCONFIG_" */
+
+		nl[0] = '\n';
+		memcpy(nl + 1, text, len + 1);
+		free(text);
+		text = nl;
 		t->bits = strstr(text, "\nCONFIG_64BIT=y") ? 64 : 32;
 		t->big = strstr(text, "\nCONFIG_CPU_BIG_ENDIAN=y") != NULL;
 		t->fentry = strstr(text, "\nCONFIG_FUNCTION_TRACER=y") &&
 			    strstr(text, "\nCONFIG_HAVE_FENTRY=y");
+		t->config = text;
+		text = NULL;
 	}
 	free(text);
 	free(path);
@@ -289,6 +298,161 @@ static char *basename_token(const char *path)
 	return s;
 }
 
+/*
+ * dir's kbuild file (Kbuild, else Makefile): its lines, continuations joined, in a heap
+ * buffer (NULL: none).
+ */
+static char *kbuild_file(const char *dir)
+{
+	static const char *const names[] = { "Kbuild", "Makefile" };
+	char err[64];
+
+	for (size_t i = 0; i < RML_ARRAY_SIZE(names); i++) {
+		char *p = rml_path_join(dir, names[i]), *text = NULL;
+		size_t len = 0;
+		int rc = is_file(p) ? rml_read_bytes_max(p, 1 << 20, &text, &len, err,
+							  sizeof(err)) : -1;
+
+		free(p);
+		if (rc < 0)
+			continue;
+		for (char *c = text; (c = strstr(c, "\\\n")) != NULL;)
+			c[0] = c[1] = ' ';
+		return text;
+	}
+	return NULL;
+}
+
+/* "$(src)", "$(obj)" (dir) and "$(srctree)" (root) in a word replaced; heap. */
+static char *expand(const char *w, size_t n, const char *root, const char *dir)
+{
+	static const char *const vars[] = { "$(srctree)", "$(src)", "$(obj)" };
+	char *out = rml_xmalloc(n * 1 + strlen(root) * n + strlen(dir) * n + 1), *o = out;
+
+	while (n) {
+		size_t k;
+
+		for (k = 0; k < RML_ARRAY_SIZE(vars); k++) {
+			size_t vl = strlen(vars[k]);
+
+			if (n >= vl && !memcmp(w, vars[k], vl)) {
+				o = stpcpy(o, k ? dir : root);
+				w += vl;
+				n -= vl;
+				break;
+			}
+		}
+		if (k == RML_ARRAY_SIZE(vars)) {
+			*o++ = *w++;
+			n--;
+		}
+	}
+	*o = '\0';
+	return out;
+}
+
+/*
+ * Does a kbuild list's suffix select it: "y", or "$(CONFIG_X)" with X y or m in the tree's
+ * configuration (none known: taken)? s points after "ccflags-".
+ */
+static bool selected(const struct rml_ktree *t, const char *s)
+{
+	char key[256];
+	size_t n;
+	const char *at;
+
+	if (s[0] == 'y' && strchr(" \t:+=", s[1]))
+		return true;
+	if (strncmp(s, "$(CONFIG_", 9))
+		return false;
+	n = strcspn(s + 2, ")");
+	if (s[2 + n] != ')' || n + 3 > sizeof(key))
+		return false;
+	if (!t->config)
+		return true;
+	snprintf(key, sizeof(key), "\n%.*s=", (int)n, s + 2);
+	at = strstr(t->config, key);
+	return at && (at[n + 2] == 'y' || at[n + 2] == 'm');
+}
+
+/*
+ * The -I, -D, -U and -include words of dir's kbuild file's ccflags-* lines (subdir only:
+ * the subdir-ccflags-* lines an ancestor's file passes down), variables expanded; a word
+ * with another variable in it is left out (with its value, for a two-word -I).
+ */
+static void dir_ccflags(const struct rml_ktree *t, const char *dir, bool subdir_only,
+			struct argv *a)
+{
+	const char *root = t->root;
+	char *text = kbuild_file(dir);
+
+	for (const char *l = text; l && *l; l = strchr(l, '\n'), l = l ? l + 1 : NULL) {
+		size_t len = strcspn(l, "\n"), at = strspn(l, " \t");
+		const char *end = l + len, *p;
+		bool sub = !strncmp(l + at, "subdir-", 7);
+
+		if (strncmp(l + at + (sub ? 7 : 0), "ccflags-", 8) || (subdir_only && !sub) ||
+		    !selected(t, l + at + (sub ? 7 : 0) + 8))
+			continue;
+		p = memchr(l, '=', len);
+		if (!p)
+			continue;
+		for (p++; p < end;) {
+			size_t wl, vl = 0;
+			const char *v = NULL;
+			char *word;
+
+			p += strspn(p, " \t");
+			wl = strcspn(p, " \t\n#");
+			if (!wl || *p == '#')
+				break;
+			if ((wl == 2 && !memcmp(p, "-I", 2)) || (wl == 8 && !memcmp(p, "-include", 8))) {
+				v = p + wl + strspn(p + wl, " \t");	/* the separate value */
+				vl = strcspn(v, " \t\n#");
+				if (v >= end || !vl)
+					break;
+			}
+			if (strncmp(p, "-I", 2) && strncmp(p, "-D", 2) && strncmp(p, "-U", 2) &&
+			    strncmp(p, "-include", 8)) {
+				p += wl;
+				continue;
+			}
+			word = v ? expand(v, vl, root, dir) : expand(p, wl, root, dir);
+			if (strstr(word, "$(")) {
+				free(word);
+			} else if (v) {
+				add(a, rml_xstrndup(p, wl));
+				add(a, word);
+			} else {
+				add(a, word);
+			}
+			p = v ? v + vl : p + wl;
+		}
+	}
+	free(text);
+}
+
+/*
+ * The driver's own flags, as kbuild gives them: the subdir-ccflags-* of every directory
+ * between the tree's top and the file's, then its directory's ccflags-*.
+ */
+static void driver_ccflags(const struct rml_ktree *t, const char *dir, struct argv *a)
+{
+	size_t rl = strlen(t->root);
+	char *d;
+
+	if (strncmp(dir, t->root, rl) || dir[rl] != '/')
+		return;
+	d = rml_xstrdup(dir);
+	for (char *s = d + rl + 1; (s = strchr(s, '/')) != NULL; s++) {
+		*s = '\0';
+		dir_ccflags(t, d, true, a);
+		*s = '/';
+	}
+	dir_ccflags(t, d, false, a);
+	free(d);
+}
+
 /* kbuild's c_flags for path in tree t, then the command line's own (-D, -U, -std ...). */
 static void tree_argv(const struct rml_ktrees *kt, const struct rml_ktree *t, const char *path,
 		      struct argv *a)
@@ -340,11 +504,12 @@ static void tree_argv(const struct rml_ktrees *kt, const struct rml_ktree *t, co
 	add(a, xprintf("-DKBUILD_MODNAME=\"%s\"", base));
 	add(a, xprintf("-D__KBUILD_MODNAME=kmod_%s", base));
 	free(base);
+	dir = abs_dir(path);
+	driver_ccflags(t, dir, a);
 	for (size_t i = 0; i < kt->base->nflags; i++)
 		if (strncmp(kt->base->flags[i], "--target=", 9))
 			add(a, rml_xstrdup(kt->base->flags[i]));
 	/* as kbuild out of the source tree: the file's directory, after the tree's */
-	dir = abs_dir(path);
 	add(a, cat("-I", dir));
 	free(dir);
 }
@@ -396,6 +561,7 @@ void rml_ktrees_fini(struct rml_ktrees *kt)
 	for (size_t i = 0; i < kt->n; i++) {
 		free(kt->v[i]->root);
 		free(kt->v[i]->arch);
+		free(kt->v[i]->config);
 		free(kt->v[i]);
 	}
 	free(kt->v);

@@ -111,11 +111,49 @@ expect tree-verbose 1 "acme/$FINDING"
 in_err tree-verbose-says "regmap-lint: $K: kernel tree (arm64): its headers are used"
 in_err tree-verbose-arch "-I$K/arch/arm64/include/generated "
 in_err tree-verbose-target "--target=aarch64-linux-gnu"
+in_err tree-verbose-64bit "acme-core.c: -m64 -nostdinc "
 in_err tree-verbose-modname '-DKBUILD_MODNAME="acme_core"'
 in_err tree-verbose-include "-include $K/include/linux/kconfig.h"
 # the tree's headers parse without an error (KBUILD_MODNAME defined, as kbuild does)
 in_err tree-verbose-clean \
 	"acme-core.c: note: 1 tables, 2 fields, 1 allocations, 0 unresolved, 0 compiler errors"
+
+# the driver's own flags, from kbuild files: its directory's ccflags-y (an -I into another
+# directory) and an ancestor's subdir-ccflags-y (a -D)
+mkdir -p "$K/drivers/mfd/common" "$K/drivers/mfd/acme2"
+printf 'obj-y += acme2/\nsubdir-ccflags-y += -DACME_BOARD=2 -DSKIPPED=$(CONFIG_X)\n' \
+	>"$K/drivers/mfd/Makefile"
+printf 'ccflags-y += -I $(srctree)/drivers/mfd/common \\\n\t-I$(src)/none\nobj-y += acme2.o\n' \
+	>"$K/drivers/mfd/acme2/Makefile"
+# by the tree's configuration (include/config/auto.conf): CONFIG_64BIT=y, no CONFIG_ACME_DEBUG
+printf 'ccflags-$(CONFIG_64BIT) += -DACME_WIDE\nccflags-$(CONFIG_ACME_DEBUG) += -DACME_DEBUG\n' \
+	>>"$K/drivers/mfd/acme2/Makefile"
+cat >"$K/drivers/mfd/common/acme-board.h" <<'EOC'
+#if ACME_BOARD == 2
+#define ACME_EN_LSB	5
+#define ACME_EN_MSB	4
+#endif
+EOC
+cat >"$K/drivers/mfd/acme2/acme2.c" <<'EOC'
+// SPDX-License-Identifier: GPL-2.0
+#include <linux/device.h>
+#include <linux/regmap.h>
+#include <acme-board.h>
+
+static const struct reg_field acme2_en = REG_FIELD(0x30, ACME_EN_LSB, ACME_EN_MSB);
+
+struct regmap_field *acme2_alloc(struct device *dev, struct regmap *map);
+struct regmap_field *acme2_alloc(struct device *dev, struct regmap *map)
+{
+	return devm_regmap_field_alloc(dev, map, acme2_en);
+}
+EOC
+run sh -c "cd '$K' && '$RL' -v drivers/mfd/acme2/acme2.c"
+expect driver-ccflags 1 "drivers/mfd/acme2/acme2.c:6:42: warning: 'acme2_en': lsb (5) is greater than msb (4)"
+in_err driver-ccflags-argv "-DACME_BOARD=2 -I $K/drivers/mfd/common -I$K/drivers/mfd/acme2/none "
+count_err driver-ccflags-unknown-variable 0 "SKIPPED"
+in_err driver-ccflags-configured "-I$K/drivers/mfd/acme2/none -DACME_WIDE "
+count_err driver-ccflags-not-configured 0 "-DACME_DEBUG"
 
 # the opt-outs: the bundled headers, which lack linux/mfd/acme.h (today's lone mode)
 run sh -c "cd '$K' && '$RL' --no-kernel-tree drivers/mfd/acme/acme-core.c"
