@@ -544,9 +544,12 @@ const struct rml_parse_opts *rml_ktree_parse(struct rml_ktrees *kt, const char *
 	if (kt->verbose && !t->shown) {
 		struct rml_tu_argv ta;
 
+		/* the second line in main.c's format: ci/bench takes the last such line */
 		rml_tu_argv(&m->po, &ta);
-		fprintf(kt->verbose, "regmap-lint: %s: kernel tree (%s): its headers are used; "
-			"libclang argv for %s:", t->root, t->arch, path);
+		fprintf(kt->verbose, "regmap-lint: %s: kernel tree (%s): its headers are used, "
+			"from %s on\n", t->root, t->arch, path);
+		fprintf(kt->verbose, "regmap-lint: libclang options 0x%x, argv:",
+			(unsigned)RML_TU_OPTIONS);
 		for (size_t i = 0; i < ta.n; i++)
 			fprintf(kt->verbose, " %s", ta.v[i]);
 		fputc('\n', kt->verbose);

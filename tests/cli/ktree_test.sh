@@ -108,10 +108,12 @@ run "$RL" "$K/drivers/mfd/acme/acme-core.c"
 expect tree-absolute 1 "$K/drivers/mfd/acme/$FINDING"
 run sh -c "cd '$K/drivers/mfd' && '$RL' -v acme/acme-core.c"
 expect tree-verbose 1 "acme/$FINDING"
-in_err tree-verbose-says "regmap-lint: $K: kernel tree (arm64): its headers are used"
+in_err tree-verbose-says \
+	"regmap-lint: $K: kernel tree (arm64): its headers are used, from acme/acme-core.c on"
+count_err tree-verbose-argv-lines 2 "regmap-lint: libclang options 0x"
 in_err tree-verbose-arch "-I$K/arch/arm64/include/generated "
 in_err tree-verbose-target "--target=aarch64-linux-gnu"
-in_err tree-verbose-64bit "acme-core.c: -m64 -nostdinc "
+in_err tree-verbose-64bit "argv: -m64 -nostdinc "
 in_err tree-verbose-modname '-DKBUILD_MODNAME="acme_core"'
 in_err tree-verbose-include "-include $K/include/linux/kconfig.h"
 # the tree's headers parse without an error (KBUILD_MODNAME defined, as kbuild does)
