@@ -2,8 +2,10 @@
  * ktree: lone-file mode inside a kernel tree (ktree.h). The flags are those of kbuild's
  * CHECK call for the file (linux:scripts/Makefile.lib's c_flags: NOSTDINC_FLAGS,
  * LINUXINCLUDE, the -include files, KBUILD_CPPFLAGS' __KERNEL__, the basename and modname
- * defines, MODULE) less what changes nothing for a parse, given to the argv normaliser
- * (args.c) like any other command line, so that the target follows --arch= the same way.
+ * defines, MODULE, CC_USING_FENTRY; the driver's ccflags-y and its parents'
+ * subdir-ccflags-y from their Kbuild or Makefile) less what changes nothing for a parse,
+ * given to the argv normaliser (args.c) like any other command line, so that the target
+ * follows --arch= the same way and nothing libclang rejects gets through.
  */
 #include "ktree.h"
 

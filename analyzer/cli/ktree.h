@@ -4,7 +4,8 @@
  * `VERSION =` line and include/linux/ beside it) is parsed with that tree's own headers,
  * as kbuild's CHECK call would give them (-nostdinc, the arch's and the tree's include
  * and uapi directories, generated ones included, the three -include files, __KERNEL__,
- * MODULE, KBUILD_MODNAME), instead of regmap-lint's bundled headers. A tree that is not
+ * MODULE, KBUILD_MODNAME, the driver's ccflags from its kbuild files), instead of
+ * regmap-lint's bundled headers. A tree that is not
  * prepared (no include/generated/autoconf.h, no arch/$ARCH/include/generated) leaves the
  * file to the bundled headers, said once under -v. The arch: $SRCARCH or $ARCH when the
  * tree has it, else the one arch the tree was prepared for (the most recently prepared if
