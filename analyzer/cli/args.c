@@ -779,6 +779,11 @@ int rml_args_normalise(struct rml_args *out, size_t argc, const char *const *arg
 	return 0;
 }
 
+const char *rml_args_host_arch(void)
+{
+	return HOST_ARCH;
+}
+
 /* Flags that say where headers come from: with none of them, lone-file mode is the useful one. */
 bool rml_args_describe_headers(const struct rml_args *a)
 {

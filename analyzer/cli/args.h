@@ -38,6 +38,9 @@ void rml_args_fini(struct rml_args *a);
 /* Do the flags say where headers come from (-I, -isystem, -include, -nostdinc...)? */
 bool rml_args_describe_headers(const struct rml_args *a);
 
+/* The kernel ARCH of the host regmap-lint runs on ("x86", "arm64", ...). */
+const char *rml_args_host_arch(void);
+
 /* The clang triple for a kernel ARCH/SRCARCH name ("x86", "arm64", ...) and word size; NULL if unknown. */
 const char *rml_args_arch_triple(const char *arch, int bits, bool big_endian);
 

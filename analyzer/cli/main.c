@@ -261,7 +261,9 @@ static void set_parse_opts(struct rml_cli *c, const struct rml_args *args)
 /* -v: the mode, the flags kept and dropped, and what libclang gets. */
 static void print_flags(const struct rml_cli *c, const struct rml_args *args)
 {
-	fprintf(stderr, "regmap-lint: %s mode", c->run.check.parse.lone ? "lone-file" : "flags");
+	fprintf(stderr, "regmap-lint: %s mode%s", c->run.check.parse.lone ? "lone-file" : "flags",
+		c->run.check.parse.lone && !c->run.no_kernel_tree ?
+		" (bundled headers; in a prepared kernel tree, the tree's)" : "");
 	for (size_t i = 0; i < args->nflags; i++)
 		fprintf(stderr, " %s", args->flags[i]);
 	fputc('\n', stderr);

@@ -24,22 +24,28 @@ static const char usage[] =
 	"Usage: regmap-lint [options] [compiler flags] file.c|dir...\n"
 	"\n"
 	"Checks Linux drivers' struct reg_field tables and regmap_field_* calls.\n"
-	"Without compiler flags (or with only -D/-U/-std), each file is parsed alone against\n"
-	"regmap-lint's bundled kernel headers (lone-file mode). Given -I/-include/-nostdinc\n"
+	"Without compiler flags (or with only -D/-U/-std), each file is parsed alone (lone-file\n"
+	"mode): inside a prepared kernel tree with the tree's own headers, as kbuild would,\n"
+	"elsewhere against regmap-lint's bundled kernel headers. Given -I/-include/-nostdinc\n"
 	"flags (a kbuild or compile_commands.json command line), those are used instead;\n"
 	"flags that do not change the meaning of the code are dropped.\n"
 	"\n"
 	"Options:\n"
 	"  -h, --help            show this help and exit\n"
 	"      --version         show the version (and libclang's) and exit\n"
-	"  -v, --verbose         also print, on stderr, the command line libclang gets, what\n"
-	"                        could not be resolved and the compiler's own errors\n"
+	"  -v, --verbose         also print, on stderr, the command line libclang gets, a\n"
+	"                        summary of each file, what could not be resolved or linked\n"
+	"                        (each remark once)\n"
+	"  -vv                   -v and the compiler's own errors in each file\n"
 	"      --list-rules      list the rules and exit (with --format=json: as JSON)\n"
 	"      --explain=RULE    print the documentation of RULE (an id, or its checkpatch\n"
 	"                        type such as FIELD_OVERLAP) and exit\n"
 	"      --enable=IDS      run only these rules (comma-separated ids or globs: 'field-*')\n"
 	"      --disable=IDS     do not run these rules (comma-separated ids or globs)\n"
 	"      --lone            parse against the bundled headers even when flags are given\n"
+	"                        (or the file lies in a kernel tree)\n"
+	"      --no-kernel-tree  a lone file inside a kernel tree is parsed against the\n"
+	"                        bundled headers too, not the tree's\n"
 	"      --no-siblings     a file given alone is analysed alone; by default the other\n"
 	"                        .c files beside it that share its driver's headers are\n"
 	"                        read too (not reported), for what they allocate and write\n"
@@ -445,6 +451,8 @@ static int run_option(struct rml_cli *c, int argc, char **argv, int *i)
 			return -1;
 	} else if (!strcmp(a, "--no-config")) {
 		c->run.no_config = true;
+	} else if (!strcmp(a, "--no-kernel-tree")) {
+		c->run.no_kernel_tree = true;
 	} else {
 		return bad ? -1 : 0;
 	}
@@ -513,7 +521,9 @@ static int parse_cli(struct rml_cli *c, int argc, char **argv, const char *versi
 			c->done = true;
 			return 0;
 		} else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) {
-			c->run.verbose = true;
+			c->run.verbose++;
+		} else if (!strcmp(a, "-vv")) {
+			c->run.verbose += 2;
 		} else if (!strcmp(a, "--verify")) {
 			c->verify = true;
 		} else if (!strcmp(a, "--merge")) {
@@ -533,7 +543,7 @@ static int parse_cli(struct rml_cli *c, int argc, char **argv, const char *versi
 			if (taken < 0)
 				return -1;
 		} else if (!strcmp(a, "--lone")) {
-			c->force_lone = true;
+			c->force_lone = c->run.no_kernel_tree = true;
 		} else if (!strcmp(a, "--list-rules")) {
 			c->list_rules = true;
 		} else if (!strncmp(a, "--agree=", 8)) {

@@ -361,6 +361,8 @@ static long job_of(const struct rml_run_state *r, const char *path)
 	return -1;
 }
 
+static const struct rml_parse_opts *lone_tree(struct rml_run_state *r, const char *path);
+
 /*
  * A file the prefilter left out that passes a table to a library: a job beside the files
  * of its directory, in name order among them (compile_commands.json's: with its flags).
@@ -377,6 +379,8 @@ static void add_passer(struct rml_run_state *r, size_t left)
 		if (!entry_parse(r, &r->db.v[r->left_entry[left]]))
 			return;
 		po = &r->entry_parse[r->nentry - 1];
+	} else {
+		po = lone_tree(r, path);	/* as the files of its directory are parsed */
 	}
 	for (size_t i = 0; i < r->njobs; i++) {
 		if (!same_dir(r->jobs[i].path, path))
@@ -578,6 +582,19 @@ static int named_inputs(struct rml_run_state *r, struct rml_inlist *in)
 	return 0;
 }
 
+/* A file given alone that lies in a kernel tree: the tree's headers (ktree.h), else NULL. */
+static const struct rml_parse_opts *lone_tree(struct rml_run_state *r, const char *path)
+{
+	const struct rml_run_opts *o = r->o;
+
+	if (!o->check.parse.lone || o->no_kernel_tree)
+		return NULL;
+	r->ktrees.base = &o->check.parse;
+	r->ktrees.env = o->env;
+	r->ktrees.verbose = o->verbose ? stderr : NULL;
+	return rml_ktree_parse(&r->ktrees, path);
+}
+
 /* The inputs into jobs: compile_commands.json's entries, or the files (directories walked). */
 static int plan_jobs(struct rml_run_state *r, struct rml_inlist *in, size_t *skipped)
 {
@@ -597,7 +614,7 @@ static int plan_jobs(struct rml_run_state *r, struct rml_inlist *in, size_t *ski
 			      &r->left_out) < 0)
 		r->rc = RML_EXIT_TOOL_ERROR;
 	for (size_t i = 0; i < in->n; i++)
-		add_job(r, in->v[i], NULL);
+		add_job(r, in->v[i], lone_tree(r, in->v[i]));
 	return 0;
 }
 
@@ -696,4 +713,5 @@ void rml_run_plan_fini(struct rml_run_state *r)
 		rml_udiff_fini(&r->diff);
 	rml_inlist_fini(&r->left_out);
 	free(r->left_entry);
+	rml_ktrees_fini(&r->ktrees);
 }

@@ -212,7 +212,7 @@ static void check_driver(struct wk *w)
 		if (res->tool_error)
 			w->rc = RML_EXIT_TOOL_ERROR;
 		if (w->r->o->verbose)
-			rml_print_verbose(w->vf, res);
+			rml_print_verbose(w->vf, res, w->r->o->verbose >= 2);
 		w->nlines += count_lines(res->text, res->len);
 	}
 }
@@ -456,12 +456,58 @@ static int worker(size_t gi, int fd, void *ctx)
 /* ---- the parent: results in input order ----------------------------------------------- */
 
 /*
+ * A remark line's identity: its file (folded: "a/../inc/x.h" is "inc/x.h"), line, column
+ * and text; NULL for a line that is no remark. In r's arena.
+ */
+static const char *remark_key(struct rml_run_state *r, const char *line, size_t n)
+{
+	const char *rem = memmem(line, n, ": remark: ", 10), *colon = rem;
+	char *file, *key;
+
+	if (!rem)
+		return NULL;
+	/* back over ":LINE:COL" to the end of the file name */
+	for (int k = 0; k < 2 && colon; k++) {
+		while (colon > line && colon[-1] != ':')
+			colon--;
+		colon = colon > line ? colon - 1 : NULL;
+	}
+	if (!colon)
+		return rml_arena_strndup(&r->arena, line, n);
+	file = rml_arena_strndup(&r->arena, line, (size_t)(colon - line));
+	file = rml_path_fold(file);
+	key = rml_arena_printf(&r->arena, "%s%.*s", file, (int)(n - (size_t)(colon - line)),
+			       colon);
+	free(file);
+	return key;
+}
+
+/*
+ * -v's text of one driver to stderr, each remark once per run: the same write reached
+ * through several call chains, a header read with several drivers, would say the same
+ * thing about the same line again (r->remarks: those printed).
+ */
+static void print_verbose(struct rml_run_state *r, const char *text, size_t len)
+{
+	while (len) {
+		const char *nl = memchr(text, '\n', len);
+		size_t n = nl ? (size_t)(nl - text) + 1 : len;
+		const char *key = remark_key(r, text, n);
+
+		if (!key || rml_strset_add(&r->remarks, key))
+			fwrite(text, 1, n, stderr);
+		text += n;
+		len -= n;
+	}
+}
+
+/*
  * The worker's result t: its -v text (when verbose) and the messages always shown to
  * stderr, its diagnostics into got, its status and line count. 0, or -1 when t is not a
  * whole result.
  */
-static int unpack(const struct rml_task_result *t, bool verbose, struct rml_diags *got, int *rc,
-		  unsigned long *nlines, struct rml_run_stats *st)
+static int unpack(struct rml_run_state *r, const struct rml_task_result *t, struct rml_diags *got,
+		  int *rc, unsigned long *nlines, struct rml_run_stats *st)
 {
 	const char *nl = t->data ? memchr(t->data, '\n', t->len) : NULL;
 	size_t vlen = 0, alen = 0, nparsed = 0, nsib = 0;
@@ -485,8 +531,8 @@ static int unpack(const struct rml_task_result *t, bool verbose, struct rml_diag
 #undef ADD
 	st->nparsed += nparsed;
 	st->nsiblings += nsib;
-	if (verbose)
-		fwrite(nl + 1, 1, vlen, stderr);
+	if (r->o->verbose)
+		print_verbose(r, nl + 1, vlen);
 	fwrite(nl + 1 + vlen, 1, alen, stderr);
 	return 0;
 }
@@ -584,7 +630,7 @@ static void finish_group(struct rml_run_state *r, const struct rml_group *g,
 	rml_arena_init(&arena);
 	rml_diags_init(&got, &arena);
 	rml_diags_init(&shown, &arena);
-	if (unpack(t, r->o->verbose, &got, &rc, &nlines, &r->stats) < 0) {
+	if (unpack(r, t, &got, &rc, &nlines, &r->stats) < 0) {
 		struct rml_task_result bad = *t;
 
 		if (bad.status == RML_TASK_OK)
@@ -777,6 +823,7 @@ int rml_run(const struct rml_run_opts *o, struct rml_report *rep, void (*flush)(
 	rml_filter_fini(&r);
 	rml_run_plan_fini(&r);
 	rml_sels_fini(&r);
+	rml_strset_fini(&r.remarks);
 	rml_arena_fini(&r.arena);
 	rml_overlay_fini(&r.ov);
 	return r.rc;

@@ -18,11 +18,14 @@
 #include "output.h"
 
 struct rml_run_opts {
-	bool verbose;
+	unsigned verbose;		/* -v 1: summaries, what was not resolved or linked;
+					   -vv 2: the compiler's errors too */
 	bool kbuild;			/* under make C=1/C=2 */
 	bool siblings;			/* command line's choice (siblings_set) or the default */
 	bool siblings_set;
 	bool no_config;			/* --no-config: .regmap-lint files are not read */
+	bool no_kernel_tree;		/* --no-kernel-tree (or --lone): lone files get the
+					   bundled headers even inside a kernel tree */
 	bool progress;			/* stderr is a terminal: a progress line over drivers */
 	const bool *enabled;		/* command line's selection, per rule */
 	bool enable_given;		/* --enable given: the config's selection does not count */

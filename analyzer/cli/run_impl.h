@@ -18,6 +18,7 @@
 #include "baseline.h"
 #include "compdb.h"
 #include "inputs.h"
+#include "ktree.h"
 #include "overlay.h"
 #include "pool.h"
 #include "run.h"
@@ -73,6 +74,7 @@ struct rml_run_state {
 	bool xmod;			/* -p or a directory: modules may be joined (xmod.h) */
 	struct rml_inlist left_out;	/* the files the prefilter left out, and for -p ... */
 	size_t *left_entry;		/* ... the compile_commands.json entry of each */
+	struct rml_ktrees ktrees;	/* lone files' kernel trees (ktree.h) */
 	/* selection.c */
 	struct rml_sel **sels;
 	size_t nsels;
@@ -95,6 +97,7 @@ struct rml_run_state {
 	struct rml_pool_opts pool;
 	struct rml_diags runerr;	/* errors of the run itself (rml_run_error) */
 	struct rml_run_stats stats;	/* -v's time and files per phase */
+	struct rml_strset remarks;	/* -v's remark lines printed (arena), each once */
 	int rc;				/* enum rml_exit */
 };
 

@@ -357,7 +357,7 @@ void rml_print_paths_stats(FILE *out, const struct rml_facts *f)
 		"undecided on some path\n", f->main_file, f->nfollowed, f->undecided.n);
 }
 
-void rml_print_verbose(FILE *out, const struct rml_file_result *res)
+void rml_print_verbose(FILE *out, const struct rml_file_result *res, bool compiler_errors)
 {
 	const struct rml_facts *f = &res->facts;
 
@@ -370,7 +370,7 @@ void rml_print_verbose(FILE *out, const struct rml_file_result *res)
 		fprintf(out, "%s:%u:%u: remark: not resolved: %s: %s\n", u->loc.file, u->loc.line,
 			u->loc.col, u->what, u->why);
 	}
-	for (size_t i = 0; i < f->parse_errors.n; i++) {
+	for (size_t i = 0; compiler_errors && i < f->parse_errors.n; i++) {
 		const struct rml_unknown *u = f->parse_errors.p[i];
 
 		fprintf(out, "%s:%u:%u: remark: compiler %s: %s\n", u->loc.file, u->loc.line,

@@ -69,8 +69,8 @@ int rml_read_file(const char *path, char **text, size_t *len, char *err, size_t 
 int rml_read_source(const struct rml_overlay *ov, const char *path, char **text, size_t *len,
 		    char *err, size_t errlen);
 
-/* -v: what the engine could not resolve, and libclang's own errors, as remark lines. */
-void rml_print_verbose(FILE *out, const struct rml_file_result *res);
+/* -v: what the engine could not resolve, and (compiler_errors: -vv) libclang's own errors, as remark lines. */
+void rml_print_verbose(FILE *out, const struct rml_file_result *res, bool compiler_errors);
 /* -v: how many writes of a constant were tied to their field, and why not the others. */
 void rml_print_link_stats(FILE *out, const struct rml_facts *f);
 /* -v: allocations and frees followed through their paths, and where that was not decided. */

@@ -1,6 +1,7 @@
 /*
  * tu: builds the libclang command line for one file (lone-file mode against the bundled
- * headers, or the caller's normalised compiler flags), parses it, keeps libclang's own
+ * headers, or a kernel tree's flags the CLI made for it (cli/ktree.h), or the caller's
+ * normalised compiler flags), parses it, keeps libclang's own
  * errors as facts for -v, and hands the translation unit to extract/.
  */
 #include "tu.h"
@@ -203,7 +204,7 @@ void rml_tu_argv(const struct rml_parse_opts *o, struct rml_tu_argv *a)
 
 	memset(a, 0, sizeof(*a));
 	a->v = rml_xmalloc(cap * sizeof(*a->v));
-	if (o->lone) {
+	if (o->lone && !o->kernel_tree) {
 		for (size_t i = 0; i < RML_ARRAY_SIZE(lone_flags); i++)
 			a->v[a->n++] = lone_flags[i];
 		a->own[0] = rml_xmalloc(strlen(o->bundled_include) + 16);

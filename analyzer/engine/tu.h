@@ -21,6 +21,8 @@ void rml_index_free(struct rml_index *idx);
 
 struct rml_parse_opts {
 	bool lone;			/* lone-file mode: parse against the bundled headers */
+	const char *kernel_tree;	/* lone, but in this kernel tree: flags are its own
+					   (cli/ktree.h), no bundled headers */
 	const char *bundled_include;	/* corpus/runtime/include (installed: share/regmap-lint/include) */
 	const char *const *flags;	/* normalised compiler flags (flags mode), incl. --target= */
 	size_t nflags;

@@ -79,11 +79,11 @@ check others-still-analysed 2 "bad.c:13:20: warning:" -- "$RL" "$T/nope.c" "$T/b
 check error-listed-with-others 2 "nope.c: error: cannot open" -- "$RL" "$T/nope.c" "$T/bad.c"
 # compile errors: analysed as far as it parses, exit follows the findings
 check compile-errors 1 "broken.c:4:9: warning: 't[0]': lsb (4) is greater than msb (3)" -- "$RL" "$T/broken.c"
-check compile-errors-verbose 1 "warning" -- "$RL" -v "$T/broken.c"
+check compile-errors-verbose 1 "warning" -- "$RL" -vv "$T/broken.c"
 if grep -q "compiler error: use of undeclared identifier 'UNDEFINED_REG'" "$T/stderr"; then
 	pass=$((pass + 1))
 else
-	echo "FAIL compile-errors-verbose: -v does not show the compiler's error"; fail=$((fail + 1))
+	echo "FAIL compile-errors-verbose: -vv does not show the compiler's error"; fail=$((fail + 1))
 fi
 
 # unreadable: as root, read as nobody (tests/cli/nobody.sh)

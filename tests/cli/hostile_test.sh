@@ -306,13 +306,13 @@ static const struct reg_field t[] = { REG_FIELD(0x10, 4, 3) };
 EOC
 run "$RL" "$T/cycle.c"
 expect "#include __FILE__" 1 "$T/cycle.c:3:39: warning: 't[0]': lsb (4) is greater than msb (3), the field's mask is empty [field-lsb-gt-msb]" "$SUM1"
-# two headers including each other, with no guard
+# two headers including each other, with no guard (-vv: the compiler says so)
 mkdir "$T/cyc"
 printf '#include "b.h"\n' >"$T/cyc/a.h"
 printf '#include "a.h"\n' >"$T/cyc/b.h"
 printf '#include "a.h"\n%s\nstatic const struct reg_field t[] = { REG_FIELD(0x10, 4, 3) };\n' "$HDR" \
 	>"$T/cyc/drv.c"
-run "$RL" -v "$T/cyc/drv.c"
+run "$RL" -vv "$T/cyc/drv.c"
 [ "$rc" -eq 1 ] && grep -q "#include nested too deeply" "$T/err" &&
 	[ "$(cat "$T/out")" = "$T/cyc/drv.c:3:39: warning: 't[0]': lsb (4) is greater than msb (3), the field's mask is empty [field-lsb-gt-msb]" ] &&
 	ok || ko "a.h <-> b.h: exit $rc; $(head -c 300 "$T/out")"
