@@ -63,6 +63,8 @@ static void report(struct rml_ctx *ctx, const struct rml_rflocal *l, const struc
 			       "stack bytes", l->name, callee, unset);
 	rml_diag_note(ctx->diags, d, &l->loc, "'%s' is declared here with no initialiser: "
 		      "'= {}' zeroes what is not set", l->name);
+	if (l->init_at.file)	/* fix-it: zero it where it is declared */
+		rml_diag_edit(ctx->diags, d, &l->init_at, " = {}");
 }
 
 /* Is l filled member by member with some member never set, and nothing else filling it? */

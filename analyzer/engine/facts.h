@@ -656,6 +656,9 @@ struct rml_rflocal {
 	const char *whole;		/* why it may be set otherwise (the rule stays silent),
 					   or NULL */
 	bool escaped;			/* whole says where it went: not known (-v counts it) */
+	struct rml_range init_at;	/* just past its declarator, where ` = {}` goes (a
+					   fix-it), when written plainly in the driver's file;
+					   else file NULL */
 };
 
 /* ---- lifetime results (paths/): what the lifetime rules report ---- */

@@ -101,6 +101,8 @@ kind write-exceeds-field-width write-exceeds-field-width/ko-shared-macro.c
 kind update-mask-outside-field update-mask-outside-field/ko-mask.c
 kind update-mask-outside-field update-mask-outside-field/ko-copied-handle.c
 kind field-max-from-mask field-max-from-mask/ko-limit.c
+kind reg-field-uninitialized reg-field-uninitialized/ko-basic.c
+kind reg-field-uninitialized reg-field-uninitialized/ko-shapes.c
 
 # a file clang reports an error in: its fix-its are dropped, the file is not touched
 mkdir -p "$T/err"

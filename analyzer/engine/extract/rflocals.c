@@ -13,6 +13,35 @@
 #include <ctype.h>
 #include <string.h>
 
+/*
+ * Where ` = {}` goes for var: just past its declarator (`f`, `f[2]`), when the declaration
+ * is written in the driver's own file outside any macro and a ';' or ',' follows.
+ */
+static void init_place(struct ex *x, CXCursor var, struct rml_range *r)
+{
+	CXSourceRange ext = clang_getCursorExtent(var);
+	CXSourceLocation end = clang_getRangeEnd(ext);
+	CXFile f, sf;
+	unsigned off, soff;
+	struct ex_file_info *fi;
+	size_t at;
+
+	r->file = NULL;
+	clang_getExpansionLocation(end, &f, NULL, NULL, &off);
+	clang_getSpellingLocation(end, &sf, NULL, NULL, &soff);
+	if (!f || f != sf || off != soff || !ex_is_own(x, var))
+		return;
+	fi = ex_file_info(x, f);
+	if (!ex_file_text(x, fi) || off > fi->len)
+		return;
+	at = off;
+	while (at < fi->len && (fi->text[at] == ' ' || fi->text[at] == '\t'))
+		at++;
+	if (at >= fi->len || (fi->text[at] != ';' && fi->text[at] != ','))
+		return;
+	ex_range_of(x, fi, off, off, r);
+}
+
 /* A local struct reg_field declared with no initialiser: followed while the function is walked. */
 void ex_rflocal_decl(struct ex *x, CXCursor var)
 {
@@ -33,6 +62,7 @@ void ex_rflocal_decl(struct ex *x, CXCursor var)
 		.func = x->fn.usr,
 		.is_array = is_array,
 	};
+	init_place(x, var, &r->init_at);
 	x->fn.bare[x->fn.nbare].var = var;
 	x->fn.bare[x->fn.nbare].fact = r;
 	x->fn.nbare++;
