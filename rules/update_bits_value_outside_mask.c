@@ -15,6 +15,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <stdarg.h>
+#include <stdio.h>
+
 #include "rule.h"
 
 /* Call operands are unsigned int. */
@@ -134,8 +137,39 @@ static const char *mask_hint(const struct rml_operand *o)
 	return "";
 }
 
+/*
+ * Fix-its: the value (and for a swap the mask) rewritten where it is written plainly at
+ * the call (rml_operand.where), never in a #define or a wrapper's body.
+ */
+static void fix_value(struct rml_ctx *ctx, struct rml_diag *d, const struct rml_operand *o,
+		      const char *fmt, ...) RML_FORMAT(4, 5);
+
+static void fix_value(struct rml_ctx *ctx, struct rml_diag *d, const struct rml_operand *o,
+		      const char *fmt, ...)
+{
+	char buf[256];
+	va_list ap;
+
+	if (!d || !o->where)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	rml_diag_edit(ctx->diags, d, &o->where->at, buf);
+}
+
+/* Are mask and value both written at the API's own call (no wrapper between)? */
+static bool both_at_call(const struct rml_rinst *ri)
+{
+	const struct rml_opsrc *m = ri->mask.where, *v = ri->value.where;
+
+	return m && v && !ri->at.n && m->at.file && v->at.file && !strcmp(m->at.file, v->at.file) &&
+	       m->at.line1 == v->at.line1;
+}
+
 static void check_value(struct rml_ctx *ctx, const struct rml_rinst *ri, const char *api)
 {
+	struct rml_diag *d;
 	uint32_t v = U32(ri->value.v.v), m = U32(ri->mask.v.v), out = v & ~m, hex;
 	unsigned width = rml_rinst_val_bits(ri), s;
 
@@ -151,29 +185,45 @@ static void check_value(struct rml_ctx *ctx, const struct rml_rinst *ri, const c
 	if (!out || idiom(&ri->value.v, m, width))
 		return;
 	if (!(m & ~v)) {
+		/* no fix-it: a whole-register preset under a narrow mask looks the same, and
+		   swapping it would overwrite bits other code owns (corpus/kernel-6.12.md) */
 		rml_report_regcall(ctx, ri, "%s: value 0x%" PRIx32 " holds the mask %s and bits 0x%"
 				   PRIx32 " more, which are never written: mask and value swapped?",
 				   api, v, named(ctx, &ri->mask, m), out);
 		return;
 	}
 	if (hex_slip(&ri->value, m, &hex)) {
-		rml_report_regcall(ctx, ri, "%s: value %s (0x%" PRIx32 ") under mask %s is masked to "
-				   "0x%" PRIx32 "; written in decimal: did you mean 0x%" PRIx32 "?",
-				   api, ri->value.src, v, named(ctx, &ri->mask, m), v & m, hex);
+		d = rml_report_regcall(ctx, ri, "%s: value %s (0x%" PRIx32 ") under mask %s is masked "
+				       "to 0x%" PRIx32 "; written in decimal: did you mean 0x%" PRIx32
+				       "?", api, ri->value.src, v, named(ctx, &ri->mask, m), v & m, hex);
+		if (ri->value.where && !ri->value.where->macro)	/* fix-it: the digits as hex */
+			fix_value(ctx, d, &ri->value, "0x%s", ri->value.where->text);
 		return;
 	}
 	s = lowest_bit(m);
 	if (s && contiguous(m) && v <= (m >> s) && !prepared(&ri->value)) {
-		if (v == 1 && !(m & (m - 1)))
-			rml_report_regcall(ctx, ri, "%s: value 1 under mask %s is masked to 0: did "
-					   "you mean BIT(%u)?", api, named(ctx, &ri->mask, m), s);
-		else
-			rml_report_regcall(ctx, ri, "%s: value 0x%" PRIx32 " under mask %s is masked "
-					   "to 0x%" PRIx32 "; it looks unshifted: FIELD_PREP(%s, %s) "
-					   "or %s << %u", api, v, named(ctx, &ri->mask, m), v & m,
-					   ri->mask.src ? ri->mask.src : "mask",
-					   ri->value.src ? ri->value.src : "value",
-					   ri->value.src ? ri->value.src : "value", s);
+		if (v == 1 && !(m & (m - 1))) {
+			d = rml_report_regcall(ctx, ri, "%s: value 1 under mask %s is masked to 0: did "
+					       "you mean BIT(%u)?", api, named(ctx, &ri->mask, m), s);
+			/* fix-it: the mask's own bit, by the mask's name when it is at the call */
+			if (ri->value.where && !ri->value.where->macro) {
+				if (both_at_call(ri))
+					fix_value(ctx, d, &ri->value, "%s", ri->mask.where->text);
+				else
+					fix_value(ctx, d, &ri->value, "0x%" PRIx32, m);
+			}
+		} else {
+			d = rml_report_regcall(ctx, ri, "%s: value 0x%" PRIx32 " under mask %s is "
+					       "masked to 0x%" PRIx32 "; it looks unshifted: "
+					       "FIELD_PREP(%s, %s) or %s << %u", api, v,
+					       named(ctx, &ri->mask, m), v & m,
+					       ri->mask.src ? ri->mask.src : "mask",
+					       ri->value.src ? ri->value.src : "value",
+					       ri->value.src ? ri->value.src : "value", s);
+			/* fix-it: the value shifted to the mask's lowest bit, at the call */
+			if (ri->value.where)
+				fix_value(ctx, d, &ri->value, "(%s << %u)", ri->value.where->text, s);
+		}
 		return;
 	}
 	rml_report_regcall(ctx, ri, "%s: value %s has bits 0x%" PRIx32 " outside mask %s%s: %s%s",

@@ -103,6 +103,8 @@ kind update-mask-outside-field update-mask-outside-field/ko-copied-handle.c
 kind field-max-from-mask field-max-from-mask/ko-limit.c
 kind reg-field-uninitialized reg-field-uninitialized/ko-basic.c
 kind reg-field-uninitialized reg-field-uninitialized/ko-shapes.c
+kind update-bits-value-outside-mask update-bits-value-outside-mask/ko-shapes.c
+kind update-bits-value-outside-mask update-bits-value-outside-mask/ko-wrappers.c
 
 # a file clang reports an error in: its fix-its are dropped, the file is not touched
 mkdir -p "$T/err"

@@ -283,7 +283,7 @@ static struct rml_operand arg_operand(struct ex *x, CXCursor call, int i, int na
 
 	if (i < 0 || i >= nargs)
 		return (struct rml_operand){ .kind = RML_OP_NONE, .param = -1 };
-	o = ex_operand_of(x, clang_Cursor_getArgument(call, (unsigned)i));
+	o = ex_operand_at(x, clang_Cursor_getArgument(call, (unsigned)i), call);
 	ex_operand_src(x, &o, clang_Cursor_getArgument(call, (unsigned)i),
 		       i < MAX_ARGS ? texts[i] : NULL);
 	return o;
