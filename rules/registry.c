@@ -271,3 +271,28 @@ void rml_fix_unshift(struct rml_ctx *ctx, struct rml_diag *d, const struct rml_o
 	else	/* a number or an expression of constants (BIT(5), 0x2 << 4): the value */
 		rml_diag_edit(ctx->diags, d, &w->at, hex);
 }
+
+struct place {
+	unsigned n;
+	uint64_t lsb;
+	unsigned width;
+	bool same;
+};
+
+static void same_place(const struct rml_field *fld, void *data)
+{
+	struct place *p = data;
+
+	if (p->n++ && (fld->part[RML_LSB].v != p->lsb || rml_field_width(fld) != p->width))
+		p->same = false;
+	p->lsb = fld->part[RML_LSB].v;
+	p->width = rml_field_width(fld);
+}
+
+bool rml_winst_one_place(struct rml_ctx *ctx, const struct rml_winst *wi)
+{
+	struct place place = { 0, 0, 0, true };
+
+	rml_winst_fields(ctx->facts, wi, same_place, &place);
+	return place.same;
+}

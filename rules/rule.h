@@ -129,5 +129,10 @@ void rml_group(struct rml_ctx *ctx, struct rml_diag *d, const char *phrase, cons
 
 /* The write's API for a message, "regmap_field_write (through 'foo_write')" (as above). */
 const char *rml_write_label(struct rml_ctx *ctx, const struct rml_winst *wi);
+/*
+ * Do all the fields a write instance's handle can hold have one lsb and one width, so that
+ * one unshifted value means the same in each (a fix-it may rewrite it)?
+ */
+bool rml_winst_one_place(struct rml_ctx *ctx, const struct rml_winst *wi);
 
 #endif

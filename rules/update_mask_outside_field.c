@@ -19,23 +19,6 @@ struct arg {
 	bool one_place;		/* every field the handle can hold has one lsb and width */
 };
 
-struct place {
-	unsigned n;
-	uint64_t lsb;
-	unsigned width;
-	bool same;
-};
-
-static void same_place(const struct rml_field *fld, void *data)
-{
-	struct place *p = data;
-
-	if (p->n++ && (fld->part[RML_LSB].v != p->lsb || rml_field_width(fld) != p->width))
-		p->same = false;
-	p->lsb = fld->part[RML_LSB].v;
-	p->width = rml_field_width(fld);
-}
-
 static void check_field(const struct rml_field *fld, void *data)
 {
 	struct arg *a = data;
@@ -72,7 +55,6 @@ static void check_field(const struct rml_field *fld, void *data)
 static void check_write(struct rml_ctx *ctx, const struct rml_winst *wi)
 {
 	struct arg a = { ctx, wi, false };
-	struct place place = { 0, 0, 0, true };
 	enum rml_role role = wi->w->api->role;
 
 	if (role != RML_ROLE_UPDATE && role != RML_ROLE_SET && role != RML_ROLE_CLEAR &&
@@ -80,8 +62,7 @@ static void check_write(struct rml_ctx *ctx, const struct rml_winst *wi)
 		return;
 	if (wi->mask.kind != RML_OP_CONST)
 		return;
-	rml_winst_fields(ctx->facts, wi, same_place, &place);
-	a.one_place = place.same;
+	a.one_place = rml_winst_one_place(ctx, wi);
 	rml_winst_fields(ctx->facts, wi, check_field, &a);
 }
 

@@ -22,24 +22,6 @@ struct arg {
 	bool one_place;		/* every field the handle can hold has one lsb and width */
 };
 
-struct place {
-	unsigned n;
-	uint64_t lsb;
-	unsigned width;
-	bool same;
-};
-
-/* Do all the fields agree on lsb and width (one unshifted value for all)? */
-static void same_place(const struct rml_field *fld, void *data)
-{
-	struct place *p = data;
-
-	if (p->n++ && (fld->part[RML_LSB].v != p->lsb || rml_field_width(fld) != p->width))
-		p->same = false;
-	p->lsb = fld->part[RML_LSB].v;
-	p->width = rml_field_width(fld);
-}
-
 static void check_field(const struct rml_field *fld, void *data)
 {
 	struct arg *a = data;
@@ -113,7 +95,6 @@ static void find_widest(const struct rml_field *fld, void *data)
 static void check_write(struct rml_ctx *ctx, const struct rml_winst *wi)
 {
 	struct arg a = { ctx, wi, false };
-	struct place place = { 0, 0, 0, true };
 	enum rml_role role = wi->w->api->role;
 	struct rml_diag *d;
 
@@ -140,8 +121,7 @@ static void check_write(struct rml_ctx *ctx, const struct rml_winst *wi)
 		rml_note_define(ctx, d, &wi->value);
 		return;
 	}
-	rml_winst_fields(ctx->facts, wi, same_place, &place);
-	a.one_place = place.same;
+	a.one_place = rml_winst_one_place(ctx, wi);
 	rml_winst_fields(ctx->facts, wi, check_field, &a);
 }
 

@@ -523,25 +523,6 @@ static void push(struct strvec *v, char *s)
 	v->p[v->n++] = s;
 }
 
-static char *xprintf(const char *fmt, ...) RML_FORMAT(1, 2);
-
-static char *xprintf(const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-	char *s;
-
-	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	s = rml_xmalloc(n > 0 ? (size_t)n + 1 : 1);
-	s[0] = '\0';
-	va_start(ap, fmt);
-	vsnprintf(s, n > 0 ? (size_t)n + 1 : 1, fmt, ap);
-	va_end(ap);
-	return s;
-}
-
 /* ---- target selection ---- */
 
 enum { SRC_ARCHFLAG, SRC_SRCARCH, SRC_ARCH, SRC_CROSS, NSRC };
@@ -604,7 +585,7 @@ static void choose_target(struct target *t, const char *explicit, const char *co
 	for (i = 0; i < (t->used < 0 ? NSRC : t->used); i++) {
 		if (!name[i] || !name[i][0])
 			continue;
-		t->note[i] = xprintf("%s%s (%s, using %s%s)", src_label[i], name[i],
+		t->note[i] = rml_xprintf("%s%s (%s, using %s%s)", src_label[i], name[i],
 				     sel[i].fam == FAM_NOCLANG ? "no clang target" : "unknown arch",
 				     t->used < 0 ? "host" : src_label[t->used],
 				     t->used < 0 ? "" : name[t->used]);
@@ -730,7 +711,7 @@ static void emit(const char *const *argv, size_t argc, size_t arch_idx, struct t
 			push(&v->dropped, t->note[SRC_ARCHFLAG]);
 			t->note[SRC_ARCHFLAG] = NULL;
 		} else if (a.nwords == 2) {
-			push(&v->dropped, xprintf("%s %s", s, argv[i + 1]));
+			push(&v->dropped, rml_xprintf("%s %s", s, argv[i + 1]));
 		} else {
 			push(&v->dropped, rml_xstrdup(s));
 		}
@@ -768,7 +749,7 @@ int rml_args_normalise(struct rml_args *out, size_t argc, const char *const *arg
 		if (t.note[i])
 			push(&v.dropped, t.note[i]);
 
-	push(&v.flags, xprintf("--target=%s", t.triple));
+	push(&v.flags, rml_xprintf("--target=%s", t.triple));
 	out->flags = v.flags.p;
 	out->nflags = v.flags.n;
 	out->inputs = v.inputs.p;

@@ -260,24 +260,6 @@ static void add(struct argv *a, char *s)
 	a->v[a->n++] = s;
 }
 
-static char *xprintf(const char *fmt, ...) RML_FORMAT(1, 2);
-
-static char *xprintf(const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-	char *s;
-
-	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	s = rml_xmalloc((size_t)(n > 0 ? n : 0) + 1);
-	va_start(ap, fmt);
-	vsnprintf(s, (size_t)(n > 0 ? n : 0) + 1, fmt, ap);
-	va_end(ap);
-	return s;
-}
-
 static char *cat(const char *a, const char *b)
 {
 	char *s = rml_xmalloc(strlen(a) + strlen(b) + 1);
@@ -502,9 +484,9 @@ static void tree_argv(const struct rml_ktrees *kt, const struct rml_ktree *t, co
 		add(a, rml_path_join(t->root, forced[i]));
 	}
 	base = basename_token(path);
-	add(a, xprintf("-DKBUILD_BASENAME=\"%s\"", base));
-	add(a, xprintf("-DKBUILD_MODNAME=\"%s\"", base));
-	add(a, xprintf("-D__KBUILD_MODNAME=kmod_%s", base));
+	add(a, rml_xprintf("-DKBUILD_BASENAME=\"%s\"", base));
+	add(a, rml_xprintf("-DKBUILD_MODNAME=\"%s\"", base));
+	add(a, rml_xprintf("-D__KBUILD_MODNAME=kmod_%s", base));
 	free(base);
 	dir = abs_dir(path);
 	driver_ccflags(t, dir, a);

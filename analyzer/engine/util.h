@@ -98,6 +98,7 @@ void *rml_xcalloc(size_t n, size_t size);
 void *rml_xrealloc(void *p, size_t n);
 char *rml_xstrdup(const char *s);
 char *rml_xstrndup(const char *s, size_t n);	/* n bytes of s, NUL-terminated */
+char *rml_xprintf(const char *fmt, ...) RML_FORMAT(1, 2);	/* malloc'd */
 
 /* A growable byte buffer, NUL-terminated after every put (put "" to start an empty one). */
 struct rml_buf {
