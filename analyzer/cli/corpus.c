@@ -97,6 +97,91 @@ static int cmp_path(const void *a, const void *b)
 }
 
 /*
+ * The files the prefilter left out (left) beside a file of in, as a directory run reads
+ * them again (candidates, *cand), their links to the libraries (*l, *nl), and those among
+ * them that pass a table to one (*pass, each once).
+ */
+static void left_out_passers(const struct rml_inlist *in, const struct rml_inlist *left,
+			     struct rml_inlist *cand, struct rml_inlist *pass,
+			     struct rml_xlink **l, size_t *nl)
+{
+	for (size_t k = 0; k < left->n; k++)
+		for (size_t i = 0; i < in->n; i++)
+			if (rml_dir_len(in->v[i]) == rml_dir_len(left->v[k]) &&
+			    !strncmp(in->v[i], left->v[k], rml_dir_len(left->v[k]))) {
+				rml_inlist_add(cand, left->v[k]);
+				break;
+			}
+	*nl = rml_xmod_links(NULL, in->v, in->n, cand->v, cand->n, l);
+	for (size_t i = 0; i < *nl; i++) {	/* the callers left out: read, as a run does */
+		bool have = false;
+
+		if ((*l)[i].passer < in->n)
+			continue;
+		for (size_t k = 0; k < pass->n && !have; k++)
+			have = !strcmp(pass->v[k], cand->v[(*l)[i].passer - in->n]);
+		if (!have)
+			rml_inlist_add(pass, cand->v[(*l)[i].passer - in->n]);
+	}
+}
+
+/*
+ * The drivers a run makes of the files read (in and pass: consecutive files of one
+ * directory), joined along the links l as xmod.h does: the files of path's joined driver
+ * into *out. false when path is not read.
+ */
+static bool joined_driver(const char *path, const struct rml_inlist *in,
+			  const struct rml_inlist *cand, const struct rml_inlist *pass,
+			  struct rml_xlink *l, size_t nl, struct rml_inlist *out)
+{
+	size_t n = in->n, total = in->n + cand->n, na = 0, ng = 0;
+	char **all = rml_xcalloc(in->n + pass->n + 1, sizeof(*all));
+	size_t *group, *gsize, *kind, *root, *gof;
+	long me = -1;
+
+	for (size_t i = 0; i < in->n; i++)
+		all[na++] = in->v[i];
+	for (size_t i = 0; i < pass->n; i++)
+		all[na++] = pass->v[i];
+	qsort(all, na, sizeof(*all), cmp_path);
+	group = rml_xcalloc(total + na + 1, sizeof(*group));
+	gsize = rml_xcalloc(na + 1, sizeof(*gsize));
+	kind = rml_xcalloc(na + 1, sizeof(*kind));
+	root = rml_xcalloc(na + 1, sizeof(*root));
+	gof = rml_xcalloc(na + 1, sizeof(*gof));
+	for (size_t i = 0; i < na; i++) {
+		if (!i || rml_dir_len(all[i]) != rml_dir_len(all[i - 1]) ||
+		    strncmp(all[i], all[i - 1], rml_dir_len(all[i])))
+			ng++;
+		gof[i] = ng - 1;
+		gsize[ng - 1]++;
+		if (!strcmp(all[i], path))
+			me = (long)(ng - 1);
+	}
+	for (size_t e = 0; e < total; e++) {
+		const char *p = e < n ? in->v[e] : cand->v[e - n];
+
+		group[e] = ng;	/* not read: joins nothing */
+		for (size_t i = 0; i < na; i++)
+			if (!strcmp(all[i], p))
+				group[e] = gof[i];
+	}
+	gsize[ng] = RML_XMOD_MAX_FILES + 1;
+	kind[ng] = 1;
+	rml_xmod_merge(ng + 1, gsize, kind, l, nl, group, root);
+	for (size_t i = 0; me >= 0 && i < na; i++)
+		if (root[gof[i]] == root[me])
+			rml_inlist_add(out, all[i]);
+	free(gof);
+	free(all);
+	free(group);
+	free(gsize);
+	free(kind);
+	free(root);
+	return me >= 0;
+}
+
+/*
  * "corpus-tree: DIR": the files of DIR (relative to path's directory) as a directory run
  * plans them: the prefilter, one driver per directory, the callers left out that pass a
  * table read again, the modules joined (xmod.h). The files of path's driver into *out
@@ -105,86 +190,23 @@ static int cmp_path(const void *a, const void *b)
 static int tree_driver(const char *path, const char *tree, struct rml_inlist *out)
 {
 	struct rml_inlist in = { 0 }, left = { 0 }, cand = { 0 }, pass = { 0 };
-	size_t dl = rml_dir_len(path), skipped = 0, nl, ng = 0, *group, *gsize, *kind, *root;
+	size_t dl = rml_dir_len(path), skipped = 0, nl;
 	struct rml_xlink *l;
 	char root_dir[PATH_MAX];
-	long me = -1;
+	bool found;
 
 	snprintf(root_dir, sizeof(root_dir), "%.*s%s%s", (int)dl, path, dl ? "/" : "", tree);
 	lexical_norm(root_dir);
 	rml_inlist_add(&in, root_dir);
 	rml_expand_inputs(NULL, &in, RML_API_FIELD, &skipped, &left);
-	for (size_t k = 0; k < left.n; k++)
-		for (size_t i = 0; i < in.n; i++)
-			if (rml_dir_len(in.v[i]) == rml_dir_len(left.v[k]) &&
-			    !strncmp(in.v[i], left.v[k], rml_dir_len(left.v[k]))) {
-				rml_inlist_add(&cand, left.v[k]);
-				break;
-			}
-	nl = rml_xmod_links(NULL, in.v, in.n, cand.v, cand.n, &l);
-	for (size_t i = 0; i < nl; i++) {	/* the callers left out: read, as a run does */
-		bool have = false;
-
-		if (l[i].passer < in.n)
-			continue;
-		for (size_t k = 0; k < pass.n && !have; k++)
-			have = !strcmp(pass.v[k], cand.v[l[i].passer - in.n]);
-		if (!have)
-			rml_inlist_add(&pass, cand.v[l[i].passer - in.n]);
-	}
-	{
-		size_t n = in.n, total = in.n + cand.n;
-		char **all = rml_xcalloc(in.n + pass.n + 1, sizeof(*all));
-		size_t na = 0;
-
-		for (size_t i = 0; i < in.n; i++)
-			all[na++] = in.v[i];
-		for (size_t i = 0; i < pass.n; i++)
-			all[na++] = pass.v[i];
-		qsort(all, na, sizeof(*all), cmp_path);
-		group = rml_xcalloc(total + na + 1, sizeof(*group));
-		gsize = rml_xcalloc(na + 1, sizeof(*gsize));
-		kind = rml_xcalloc(na + 1, sizeof(*kind));
-		root = rml_xcalloc(na + 1, sizeof(*root));
-		/* the drivers: consecutive files of one directory */
-		size_t *gof = rml_xcalloc(na + 1, sizeof(*gof));
-
-		for (size_t i = 0; i < na; i++) {
-			if (!i || rml_dir_len(all[i]) != rml_dir_len(all[i - 1]) ||
-			    strncmp(all[i], all[i - 1], rml_dir_len(all[i])))
-				ng++;
-			gof[i] = ng - 1;
-			gsize[ng - 1]++;
-			if (!strcmp(all[i], path))
-				me = (long)(ng - 1);
-		}
-		for (size_t e = 0; e < total; e++) {
-			const char *p = e < n ? in.v[e] : cand.v[e - n];
-
-			group[e] = ng;	/* not read: joins nothing */
-			for (size_t i = 0; i < na; i++)
-				if (!strcmp(all[i], p))
-					group[e] = gof[i];
-		}
-		gsize[ng] = RML_XMOD_MAX_FILES + 1;
-		kind[ng] = 1;
-		rml_xmod_merge(ng + 1, gsize, kind, l, nl, group, root);
-		for (size_t i = 0; me >= 0 && i < na; i++)
-			if (root[gof[i]] == root[me])
-				rml_inlist_add(out, all[i]);
-		free(gof);
-		free(all);
-	}
+	left_out_passers(&in, &left, &cand, &pass, &l, &nl);
+	found = joined_driver(path, &in, &cand, &pass, l, nl, out);
 	rml_xmod_links_free(l, nl);
-	free(group);
-	free(gsize);
-	free(kind);
-	free(root);
 	rml_inlist_fini(&in);
 	rml_inlist_fini(&left);
 	rml_inlist_fini(&cand);
 	rml_inlist_fini(&pass);
-	if (me < 0) {
+	if (!found) {
 		printf("%s: error: corpus-tree: the run over %s does not analyse this file\n", path,
 		       root_dir);
 		return -1;
