@@ -243,6 +243,8 @@ struct ex {
 
 /* ---- source.c: strings, files, locations ---- */
 
+/* t[p, e) a line `# define NAME ...`: the offset of NAME, else SIZE_MAX. (names.c) */
+size_t ex_define_at(const char *t, size_t p, size_t e);
 /* Is text[off] inside a #define (its logical line, continuations included)? (names.c) */
 bool ex_in_define(const char *t, size_t len, size_t off);
 

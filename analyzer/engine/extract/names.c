@@ -134,15 +134,20 @@ static size_t define_name(const char *t, size_t len, size_t off)
 		}
 		break;
 	}
-	while (p < len && (t[p] == ' ' || t[p] == '\t'))
+	return ex_define_at(t, p, len);
+}
+
+size_t ex_define_at(const char *t, size_t p, size_t e)
+{
+	while (p < e && (t[p] == ' ' || t[p] == '\t'))
 		p++;
-	if (p >= len || t[p++] != '#')
+	if (p >= e || t[p++] != '#')
 		return SIZE_MAX;
-	while (p < len && (t[p] == ' ' || t[p] == '\t'))
+	while (p < e && (t[p] == ' ' || t[p] == '\t'))
 		p++;
-	if (len - p < 7 || strncmp(t + p, "define", 6) || (t[p + 6] != ' ' && t[p + 6] != '\t'))
+	if (e - p < 7 || strncmp(t + p, "define", 6) || (t[p + 6] != ' ' && t[p + 6] != '\t'))
 		return SIZE_MAX;
-	for (p += 6; p < len && (t[p] == ' ' || t[p] == '\t'); p++)
+	for (p += 6; p < e && (t[p] == ' ' || t[p] == '\t'); p++)
 		;
 	return p;
 }

@@ -448,17 +448,9 @@ static bool define_body(const struct ex_file_info *fi, size_t off, const char *n
 		e++;
 	if (e > p && t[e - 1] == '\\')
 		return false;	/* continued: not ours to rewrite */
-	while (p < e && (t[p] == ' ' || t[p] == '\t'))
-		p++;
-	if (p >= e || t[p++] != '#')
-		return false;
-	while (p < e && (t[p] == ' ' || t[p] == '\t'))
-		p++;
-	if (e - p < 7 || strncmp(t + p, "define", 6) || (t[p + 6] != ' ' && t[p + 6] != '\t'))
-		return false;
-	for (p += 6; p < e && (t[p] == ' ' || t[p] == '\t'); p++)
-		;
-	if (e - p <= n || strncmp(t + p, name, n) || (t[p + n] != ' ' && t[p + n] != '\t'))
+	p = ex_define_at(t, p, e);
+	if (p == SIZE_MAX || e - p <= n || strncmp(t + p, name, n) ||
+	    (t[p + n] != ' ' && t[p + n] != '\t'))
 		return false;	/* another name, or function-like */
 	for (p += n; p < e && (t[p] == ' ' || t[p] == '\t'); p++)
 		;
