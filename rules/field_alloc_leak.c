@@ -4,7 +4,8 @@
  * returns, an error exit of the allocating function after it was stored in a struct, the
  * last handle holding it overwritten, a result dropped at once, or a struct member that no
  * function of the driver ever frees. Reported at the allocation (or at the call of the
- * driver's helper that made it), with a note at each leaking exit.
+ * driver's helper that made it), with a note at each leaking exit, and a fix-it moving a
+ * goto to the rung of its error ladder that frees it when paths/retarget.c found one.
  * Silent when: the allocation is devm; a path goes through something the engine cannot
  * follow (the handle given to an unknown function, a computed goto, an exit whose value is
  * not known, an error exit of a helper whose caller may free it). See field_alloc_leak.md.
@@ -86,6 +87,15 @@ static void check_life(struct rml_ctx *ctx, const struct rml_life *l)
 			      l->via);
 	for (size_t k = 0; k < l->nat; k++)
 		note_at(ctx, d, &l->at[k]);
+	/* the unwinding ladder's rung that frees it, skipped by a goto: its fix-it */
+	for (size_t k = 0; k < l->nretargets; k++) {
+		const struct rml_retarget *r = &l->retargets[k];
+
+		rml_diag_note(ctx->diags, d, &r->loc, "'goto %s' jumps past '%s:', which frees "
+			      "%s: jump there instead", r->from, r->to, r->frees);
+	}
+	for (size_t i = 0; l->fix && i < l->fix->n; i++)
+		rml_diag_edit(ctx->diags, d, &l->fix->e[i].r, l->fix->e[i].text);
 }
 
 const struct rml_rule rule_field_alloc_leak = {

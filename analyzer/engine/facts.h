@@ -601,6 +601,12 @@ struct rml_node {
 	int loop;			/* the innermost loop it is in (rml_func.loops), or -1 */
 	struct rml_event ev;		/* EVENT; RETURN: ev.val */
 	struct rml_cond cond;		/* BRANCH */
+	/* NOP: a label's name; a goto's (is_goto, one successor: the label's node) target's
+	   name, and where that name is written in the goto (label_at.file NULL when not
+	   written plainly in the driver's file): a fix-it may name another label there */
+	const char *label;
+	bool is_goto;
+	struct rml_range label_at;
 };
 
 struct rml_loop {
@@ -702,7 +708,21 @@ struct rml_life {
 	/* FREE: the allocations the freed handle can hold */
 	unsigned ndevm, nplain;
 	const struct rml_alloc *devm_alloc, *plain_alloc;	/* one of each, for the note */
-	const struct rml_fixit *fix;	/* NULL_TEST in the allocating function: the test's */
+	const struct rml_fixit *fix;	/* NULL_TEST in the allocating function: the test's;
+					   LEAK: the gotos retargeted (see rml_retarget) */
+	const struct rml_retarget *retargets;	/* LEAK: arena */
+	size_t nretargets;
+};
+
+/*
+ * A leak's fix: the goto at loc jumps to label `from`, past the rung of its unwinding
+ * ladder that frees what is live there; jumping to `to` instead frees it (and only what
+ * is live at the goto, each once: the paths checked it on the function's every path).
+ */
+struct rml_retarget {
+	struct rml_loc loc;		/* the goto */
+	const char *from, *to;		/* the labels */
+	const char *frees;		/* the handles the rungs between free, as written, ", " */
 };
 
 /*

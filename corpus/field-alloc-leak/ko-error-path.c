@@ -68,7 +68,7 @@ int amp_probe(struct device *dev, struct amp *amp)
 	amp->gain = regmap_field_alloc(amp->map, gain_field);
 	if (IS_ERR(amp->gain)) {
 		ret = PTR_ERR(amp->gain);
-		goto err_en;	/* should be err_mode */
+		goto err_en;	/* err_mode, which ought to be here; err_gain would free the ERR_PTR */
 	}
 	ret = regmap_field_bulk_alloc(amp->map, amp->fields, bulk_fields, F_MAX); // expected-warning {{'amp->fields' allocated by regmap_field_bulk_alloc() is not freed on every path}}
 	if (ret)
@@ -76,7 +76,7 @@ int amp_probe(struct device *dev, struct amp *amp)
 	ret = amp_hw_init(amp);
 	if (ret < 0) {
 		dev_err_probe(dev, ret, "init failed\n");
-		goto err_gain;	/* should be err_fields */
+		goto err_gain;	/* should be err_fields */ // expected-note {{'goto err_gain' jumps past 'err_fields:', which frees 'amp->fields[0]': jump there instead}}
 	}
 	ret = amp_hw_start(amp);
 	if (ret < 0)

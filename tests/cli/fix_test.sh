@@ -10,7 +10,7 @@
 #     about the driver's own code on a touched line is the driver's);
 #     it writes nothing;
 #   - --fix applies it: the file still compiles against corpus/runtime (cc -fsyntax-only,
-#     as the corpus is written for), the rule's findings that had a fix-it are gone and
+#     as the corpus is written for; no label left unused), the rule's findings that had a fix-it are gone and
 #     the others are still there, and no fix-it is left; a second --fix changes nothing;
 #   - what --fix=patch printed is what --fix wrote (git apply on a second copy).
 # Then the refusals: a file with a compiler error and a read-only directory (as nobody:
@@ -73,7 +73,8 @@ kind() {
 	[ "$rc" -le 1 ] && ok || bad "$rule: --fix exit $rc: $(cat "$d/err")"
 	grep -q "regmap-lint: fixed $fixable of $before finding" "$d/err" && ok ||
 		bad "$rule: --fix says: $(cat "$d/err")"
-	"$CC" -fsyntax-only -std=gnu11 -I"$SRC/corpus/runtime/include" "$d/a/drv.c" \
+	"$CC" -fsyntax-only -std=gnu11 -Werror=unused-label -I"$SRC/corpus/runtime/include" \
+		"$d/a/drv.c" \
 		2>"$d/cc" && ok || bad "$rule: the fixed file does not compile: $(cat "$d/cc")"
 	after=$(count "$rule" "$d/a/drv.c")
 	[ "$after" -eq $((before - fixable)) ] && ok ||
@@ -105,6 +106,28 @@ kind reg-field-uninitialized reg-field-uninitialized/ko-basic.c
 kind reg-field-uninitialized reg-field-uninitialized/ko-shapes.c
 kind update-bits-value-outside-mask update-bits-value-outside-mask/ko-shapes.c
 kind update-bits-value-outside-mask update-bits-value-outside-mask/ko-wrappers.c
+kind field-alloc-leak field-alloc-leak/ko-ladder-rung.c
+kind field-alloc-leak field-alloc-leak/ko-error-path.c
+
+# a goto moved to the rung that frees: ko-ladder-rung.c's probes run on the reference
+# runtime with each allocation failing in turn leak before --fix and record nothing after
+run_ladder() {
+	"$CC" -std=gnu11 -g -w -DRML_RUNTIME_STRICT_SITES -I"$SRC/corpus/runtime/include" \
+		-I"$SRC/corpus/harness" "$1" "$SRC/tests/cli/fix_run_ladder.c" \
+		$(ls "$SRC"/corpus/runtime/*.c | grep -v prototypes) -o "$T/ladder/run" \
+		2>"$T/ladder/cc" || { echo "cc: $(cat "$T/ladder/cc")"; return; }
+	"$T/ladder/run" 2>&1
+}
+mkdir -p "$T/ladder"
+sed 's|[ \t]*// expected-[a-z-]* {{.*}}$||' "$SRC/corpus/field-alloc-leak/ko-ladder-rung.c" \
+	>"$T/ladder/drv.c"
+run_ladder "$T/ladder/drv.c" >"$T/ladder/before"
+grep -q ': leak: ' "$T/ladder/before" && ok ||
+	bad "ko-ladder-rung.c leaks nothing on the runtime: $(cat "$T/ladder/before")"
+(cd "$T/ladder" && "$RL" --no-config --enable=field-alloc-leak --fix drv.c >/dev/null 2>&1)
+run_ladder "$T/ladder/drv.c" >"$T/ladder/after"
+grep -qx 'violations 0' "$T/ladder/after" && ok ||
+	bad "ko-ladder-rung.c after --fix, on the runtime: $(cat "$T/ladder/after")"
 
 # a file clang reports an error in: its fix-its are dropped, the file is not touched
 mkdir -p "$T/err"

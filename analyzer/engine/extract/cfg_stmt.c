@@ -35,6 +35,7 @@ static int cfg_label_node(struct ex *x, CXCursor label)
 	}
 	b->labels[g->nlabels].c = label;
 	b->labels[g->nlabels].node = ex_cfg_node(x, RML_NODE_NOP, &label);
+	b->n[b->labels[g->nlabels].node].label = ex_cxstr(x, clang_getCursorSpelling(label));
 	return b->labels[g->nlabels++].node;
 }
 
@@ -537,16 +538,36 @@ static void cfg_label(struct ex *x, CXCursor c, const struct kids *k)
 		ex_visit(x, k->c[k->n - 1], c);
 }
 
+/*
+ * The goto itself as a node before its jump (where the paths can retarget it): the
+ * label's name, and where the goto writes it.
+ */
+static void cfg_goto_node(struct ex *x, CXCursor c, const struct kids *k, CXCursor label)
+{
+	struct rml_node *n = ex_cfg_emit(x, RML_NODE_NOP, c);
+	const char *src;
+
+	if (!n)
+		return;
+	n->is_goto = true;
+	n->label = ex_cxstr(x, clang_getCursorSpelling(label));
+	for (size_t i = 0; i < k->n; i++)
+		if (clang_getCursorKind(k->c[i]) == CXCursor_LabelRef &&
+		    (!ex_src_range(x, k->c[i], clang_getNullCursor(), &n->label_at, &src) ||
+		     strcmp(src, n->label)))
+			n->label_at.file = NULL;
+}
+
 static void cfg_goto(struct ex *x, CXCursor c, const struct kids *k)
 {
 	CXCursor label = clang_getCursorReferenced(c);
 
-	(void)k;
 	if (clang_getCursorKind(label) != CXCursor_LabelStmt) {
 		ex_cfg_incomplete(x, "a goto whose label is not found");
 		x->fn.g.cur = -1;
 		return;
 	}
+	cfg_goto_node(x, c, k, label);
 	cfg_jump(x, cfg_label_node(x, label));
 }
 

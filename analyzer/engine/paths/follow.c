@@ -524,6 +524,14 @@ static void free_event(struct track *tr, struct pst *s, unsigned node, bool *sto
 		*stop = true;
 }
 
+static void seen_at_goto(struct at_goto *g, const struct pst *s)
+{
+	if (s->st != ST_LIVE || (s->flags & (F_ESCAPED | F_OLDER)))
+		g->unsure = true;
+	g->holders = g->seen ? g->holders & s->holders : s->holders;
+	g->seen = true;
+}
+
 /* Is node n inside loop l (or a loop nested in it)? */
 static bool loop_holds(const struct rml_func *fn, int l, unsigned n)
 {
@@ -546,6 +554,9 @@ void follow(struct track *tr)
 		const struct rml_node *n = &fn->nodes[v.node];
 		struct pst s = v.s;
 		bool stop = false;
+
+		if (tr->at && n->is_goto)
+			seen_at_goto(&tr->at[v.node], &s);
 
 		switch (n->kind) {
 		case RML_NODE_NOP:

@@ -179,6 +179,9 @@ void rml_paths_dump(FILE *out, const struct rml_facts *f)
 			} else if (n->kind == RML_NODE_RETURN) {
 				fprintf(out, " %s(%s)", val_names[n->ev.val.kind],
 					n->ev.val.text ? n->ev.val.text : "");
+			} else if (n->label) {
+				fprintf(out, " %s%s%s", n->is_goto ? "goto " : "", n->label,
+					n->is_goto && !n->label_at.file ? " (not plain)" : "");
 			}
 			if (n->loop >= 0)
 				fprintf(out, " [loop %d]", n->loop);

@@ -188,6 +188,8 @@ struct track {
 	const char *undecided;
 	unsigned undecided_node;
 	bool overflow;
+	/* the states seen at each goto (retarget.c), when at is given: per node */
+	struct at_goto *at;
 	/* the walk */
 	struct visit *stack;
 	size_t nstack, capstack;
@@ -195,7 +197,17 @@ struct track {
 	size_t seencap, nseen;
 };
 
+/* What a walk saw of its allocation at a goto node. */
+struct at_goto {
+	bool seen;
+	bool unsure;		/* not live there on some path, or escaped, or older slots */
+	uint64_t holders;	/* the holders it had on every path there */
+};
+
 void track_init(struct track *tr, struct fctx *fc, unsigned start, bool free_mode);
+/* Set tr up to follow allocation al made (or, derived, stored) at node start. */
+void track_alloc(struct track *tr, struct fctx *fc, unsigned start, const struct rml_alloc *al,
+		 bool derived);
 void track_fini(struct track *tr);
 /* Walk from tr->start until every reachable (node, state) is seen or MAX_VISITS. */
 void follow(struct track *tr);
@@ -211,6 +223,16 @@ void follow_alloc(struct ctx *c, struct fctx *fc, unsigned start, const struct r
 		  const char *via, bool derived);
 /* Follow the free at node start: freed twice on some path? */
 void follow_free(struct ctx *c, struct fctx *fc, unsigned start);
+/* ---- a leak's fix: gotos retargeted to the rung that frees (retarget.c) ---- */
+
+/*
+ * tr followed a plain allocation that leaks, l its result: when every leaking path leaves
+ * through a goto that jumps past the rung of its ladder freeing it, and jumping to that
+ * rung instead frees only what is live there (each once, on every path), say so in l
+ * (retargets, and fix when each goto's label is written plainly).
+ */
+void retarget(struct ctx *c, const struct track *tr, struct rml_life *l);
+
 /* The allocations the free at node n of fn can release (devm or not). */
 void free_results(struct ctx *c, const struct rml_func *fn, const struct rml_node *n);
 

@@ -114,6 +114,8 @@ static void leak_results(struct ctx *c, const struct track *tr, const char *via)
 		break;
 	}
 	life_of(l, tr, via, an->ev.h.text);
+	if (l && !via && !tr->derived)
+		retarget(c, tr, l);
 }
 
 /*
@@ -185,6 +187,21 @@ static void alloc_results(struct ctx *c, struct track *tr, const char *via)
 	nulltest_results(c, tr, via);
 }
 
+void track_alloc(struct track *tr, struct fctx *fc, unsigned start, const struct rml_alloc *al,
+		 bool derived)
+{
+	const struct rml_node *n = &fc->fn->nodes[start];
+
+	track_init(tr, fc, start, false);
+	tr->alloc = al;
+	tr->derived = derived;
+	tr->bulk = al->api->role == RML_ROLE_BULK_ALLOC;
+	/* each pass of a loop allocates another: a slot picked at run time, or a member of
+	   an object that may be another one each pass (regl->mode, bank->lock[i].priv) */
+	tr->arrayslot = (n->ev.h.ix != RML_IX_NONE && n->ev.h.ix != RML_IX_CONST) ||
+			(n->loop >= 0 && is_owner_kind(n->ev.h.kind));
+}
+
 /* Follow the allocation at node `start` of fc's function. */
 void follow_alloc(struct ctx *c, struct fctx *fc, unsigned start, const struct rml_alloc *al,
 		  const char *via, bool derived)
@@ -192,14 +209,7 @@ void follow_alloc(struct ctx *c, struct fctx *fc, unsigned start, const struct r
 	const struct rml_node *n = &fc->fn->nodes[start];
 	struct track tr;
 
-	track_init(&tr, fc, start, false);
-	tr.alloc = al;
-	tr.derived = derived;
-	tr.bulk = al->api->role == RML_ROLE_BULK_ALLOC;
-	/* each pass of a loop allocates another: a slot picked at run time, or a member of
-	   an object that may be another one each pass (regl->mode, bank->lock[i].priv) */
-	tr.arrayslot = (n->ev.h.ix != RML_IX_NONE && n->ev.h.ix != RML_IX_CONST) ||
-		       (n->loop >= 0 && is_owner_kind(n->ev.h.kind));
+	track_alloc(&tr, fc, start, al, derived);
 	c->f->nfollowed++;
 	if (fc->fn->incomplete || fc->overflow) {
 		tr.undecided = fc->fn->incomplete ? fc->fn->incomplete : "too many handles";
