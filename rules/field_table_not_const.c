@@ -42,5 +42,6 @@ const struct rml_rule rule_field_table_not_const = {
 	.id = "field-table-not-const",
 	.summary = "A static struct reg_field table that nothing writes is not const.",
 	.confidence = RML_CONF_HIGH,
+	.advisory = true,
 	.check_table = check_table,
 };
