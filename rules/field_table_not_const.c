@@ -8,7 +8,8 @@
  * (rml_table.const_ok: the file reparsed with `const ` inserted gave no new error or
  * warning). Reported at the table, with a fix-it inserting `const ` before `struct`.
  * Silent when: the table has external linkage, is automatic, is in a header or a macro's
- * expansion, or the file did not parse cleanly (-v counts those).
+ * expansion, its address is made an integer, or the file did not parse cleanly (-v
+ * counts those).
  *                                                             See field_table_not_const.md.
  */
 #include <string.h>

@@ -420,6 +420,86 @@ static int const_parse(struct rml_index *idx, const char *path, const char **arg
 	return ndiag;
 }
 
+/* The walk for a candidate's address converted to an integer (int_casts). */
+struct int_walk {
+	struct const_cands *c;
+	bool in_cast;		/* under a cast of a pointer to an integer type */
+};
+
+static bool int_type(CXType t)
+{
+	enum CXTypeKind k = clang_getCanonicalType(t).kind;
+
+	return (k >= CXType_Bool && k <= CXType_Int128) || k == CXType_Enum;
+}
+
+static bool ptr_type(CXType t)
+{
+	enum CXTypeKind k = clang_getCanonicalType(t).kind;
+
+	return k == CXType_Pointer || k == CXType_ConstantArray ||
+	       k == CXType_IncompleteArray;
+}
+
+static enum CXChildVisitResult int_cast_cb(CXCursor cur, CXCursor parent, CXClientData data);
+
+/* A cast's operand: followed when it is a pointer (an address made an integer). */
+static enum CXChildVisitResult operand_cb(CXCursor cur, CXCursor parent, CXClientData data)
+{
+	(void)parent;
+	if (!clang_isExpression(clang_getCursorKind(cur)))
+		return CXChildVisit_Continue;	/* the type written in the cast */
+	if (ptr_type(clang_getCursorType(cur)))
+		int_cast_cb(cur, parent, data);
+	else	/* (int)tbl[0].reg: a value, no address; a cast inside is its own */
+		clang_visitChildren(cur, int_cast_cb, &(struct int_walk){
+			((struct int_walk *)data)->c, false });
+	return CXChildVisit_Continue;
+}
+
+static enum CXChildVisitResult int_cast_cb(CXCursor cur, CXCursor parent, CXClientData data)
+{
+	struct int_walk *w = data;
+	enum CXCursorKind k = clang_getCursorKind(cur);
+
+	(void)parent;
+	if (!clang_Location_isFromMainFile(clang_getCursorLocation(cur)))
+		return CXChildVisit_Continue;
+	if (k == CXCursor_UnaryExpr)	/* sizeof, alignof: not the address */
+		return CXChildVisit_Continue;
+	if (k == CXCursor_CStyleCastExpr && !w->in_cast && int_type(clang_getCursorType(cur))) {
+		struct int_walk in = { w->c, true };
+
+		clang_visitChildren(cur, operand_cb, &in);
+		return CXChildVisit_Continue;
+	}
+	if (w->in_cast && k == CXCursor_DeclRefExpr && ptr_type(clang_getCursorType(cur))) {
+		CXCursor ref = clang_getCursorReferenced(cur);
+		CXString usr = clang_getCursorUSR(ref);
+		const char *u = clang_getCString(usr);
+
+		for (size_t i = 0; u && i < w->c->n; i++)
+			if (!strcmp(u, w->c->t[i]->var))
+				w->c->drop[i] = true;
+		clang_disposeString(usr);
+	}
+	if (w->in_cast)	/* below the cast's operand: every child, as the walk goes on */
+		clang_visitChildren(cur, int_cast_cb, w);
+	return w->in_cast ? CXChildVisit_Continue : CXChildVisit_Recurse;
+}
+
+/*
+ * A candidate whose address is converted to an integer ((unsigned long)tbl, a cookie, an
+ * id table's driver_data): the compiler says nothing of const there, yet the integer may
+ * become a writable pointer again. Dropped (the main file's own code only).
+ */
+static void int_casts(CXTranslationUnit tu, struct const_cands *c)
+{
+	struct int_walk w = { c, false };
+
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), int_cast_cb, &w);
+}
+
 /*
  * The candidates of the file (rml_table.const_cand) that no table write names: does the
  * file still compile, with no new warning of those that `const` can cause, when they are
@@ -475,6 +555,12 @@ static void verify_const(struct rml_index *idx, CXTranslationUnit tu, const char
 	}
 	qsort(c.t, c.n, sizeof(*c.t), by_off);
 	c.drop = rml_xcalloc(c.n, sizeof(*c.drop));
+	int_casts(tu, &c);
+	left = 0;
+	for (size_t i = 0; i < c.n; i++)
+		left += !c.drop[i];
+	if (!left)
+		goto out;	/* each one's address goes where const cannot follow */
 	av = rml_xmalloc((argc + RML_ARRAY_SIZE(const_flags)) * sizeof(*av));
 	n = 0;
 	for (size_t i = 0; i < argc; i++)
@@ -496,6 +582,7 @@ static void verify_const(struct rml_index *idx, CXTranslationUnit tu, const char
 	for (size_t i = 0; r == 0 && i < c.n; i++)
 		c.t[i]->const_ok = !c.drop[i];
 	free(av);
+out:
 	free(c.drop);
 	free(c.t);
 }

@@ -32,7 +32,7 @@ static int foo_field_write(struct foo *foo, enum foo_field id, unsigned int val)
 int foo_probe(struct device *dev, struct foo *foo);
 int foo_probe(struct device *dev, struct foo *foo)
 {
-	for (int i = 0; i < F_MAX; i++) {
+	for (int i = 0; i < (int)ARRAY_SIZE(foo_fields); i++) {	/* sizeof: no address */
 		foo->fields[i] = devm_regmap_field_alloc(dev, foo->map, foo_fields[i]);
 		if (IS_ERR(foo->fields[i]))
 			return PTR_ERR(foo->fields[i]);

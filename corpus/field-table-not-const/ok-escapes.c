@@ -3,8 +3,10 @@
 /*
  * Static tables never written here, but whose address goes where const cannot follow:
  * stored in a `struct reg_field *` member of the variant data, given to a helper that
- * takes a `struct reg_field *`, cast to `void *` for a callback's cookie. const would not
- * compile cleanly (a discarded qualifier) or would hide a write through the cast: silent.
+ * takes a `struct reg_field *`, cast to `void *` for a callback's cookie, or made an
+ * integer in an id table's driver_data (no compiler warning there, but the integer can
+ * become a writable pointer again). const would not compile cleanly (a discarded
+ * qualifier) or would hide a write through the cast: silent.
  */
 #include <linux/device.h>
 #include <linux/err.h>
@@ -37,6 +39,21 @@ static struct reg_field cb_fields[F_MAX] = {
 	[F_MODE]	= REG_FIELD(0x30, 4, 5),
 };
 
+static struct reg_field id_fields[F_MAX] = {
+	[F_EN]		= REG_FIELD(0x40, 0, 0),
+	[F_MODE]	= REG_FIELD(0x40, 4, 5),
+};
+
+struct port_device_id {
+	const char *name;
+	unsigned long driver_data;
+};
+
+static const struct port_device_id port_ids[] = {
+	{ "port-id", (unsigned long)id_fields },
+	{ }
+};
+
 struct port {
 	struct regmap *map;
 	struct regmap_field *fields[F_MAX], *lane[F_MAX];
@@ -55,5 +72,9 @@ int port_probe(struct device *dev, struct port *p)
 	if (ret)
 		return ret;
 	p->cookie = (void *)cb_fields;
+	ret = devm_regmap_field_bulk_alloc(dev, p->map, p->lane,
+					   (const struct reg_field *)port_ids[0].driver_data, F_MAX);
+	if (ret)
+		return ret;
 	return port_lane_init(dev, p, lane_fields, F_MAX);
 }
