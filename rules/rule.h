@@ -30,6 +30,11 @@ struct rml_rule {
 	const char *id;		/* kebab-case; = file name with '_' = corpus folder = [tag] */
 	const char *summary;	/* one sentence, the first line of the rule's doc */
 	enum rml_confidence confidence;
+	/* Not a defect that misbehaves at run time but a hardening (a table that could be
+	   const): SARIF's level `note` and problem.severity `recommendation`, Code Climate's
+	   `info`; the gcc and checkpatch formats, the exit status and the counts are those
+	   of any finding. */
+	bool advisory;
 	/* Hooks; NULL when the rule is not interested. */
 	void (*check_table)(struct rml_ctx *ctx, const struct rml_table *t);
 	void (*check_facts)(struct rml_ctx *ctx, const struct rml_facts *f);

@@ -138,7 +138,12 @@ void rml_check_group(struct rml_index *idx, const char *const *paths, size_t n,
 {
 	struct rml_facts *m = &g->merged;
 	struct rml_phase_times *t = &g->times;
+	bool verify_const = false;
 	double t0;
+
+	for (size_t r = 0; r < rml_nrules; r++)	/* its reparse only when the rule is on */
+		if (!strcmp(rml_rules[r]->id, "field-table-not-const"))
+			verify_const = !o->enabled || o->enabled[r];
 
 	memset(g, 0, sizeof(*g));
 	g->files = rml_xcalloc(n, sizeof(*g->files));
@@ -150,6 +155,7 @@ void rml_check_group(struct rml_index *idx, const char *const *paths, size_t n,
 
 		if (parse && parse[i])
 			fo.parse = *parse[i];
+		fo.parse.verify_const = verify_const;
 		if (parse_file(idx, paths[i], &fo, &g->files[i], t))
 			rml_facts_merge(m, &g->files[i].facts);	/* the driver: its files side by side */
 	}
@@ -364,6 +370,13 @@ void rml_print_verbose(FILE *out, const struct rml_file_result *res, bool compil
 	fprintf(out, "%s: note: %zu tables, %u fields, %zu allocations, %zu unresolved, %zu compiler errors, %u initialiser items set aside\n",
 		f->main_file, f->tables.n, f->nfields, f->allocs.n, f->unknowns.n, f->parse_errors.n,
 		f->repaired);
+	if (f->const_unverified)
+		fprintf(out, "%s: note: %u static reg_field tables never written not checked for "
+			"const: the file has compiler errors (field-table-not-const needs a clean "
+			"parse)\n", f->main_file, f->const_unverified);
+	if (f->const_reparses)
+		fprintf(out, "%s: note: %u parses with const added to verify field-table-not-const\n",
+			f->main_file, f->const_reparses);
 	for (size_t i = 0; i < f->unknowns.n; i++) {
 		const struct rml_unknown *u = f->unknowns.p[i];
 

@@ -99,6 +99,15 @@ struct rml_table {
 					   variable (tbl[elem].rf), else -1 */
 	struct rml_hptr *hptrs;		/* STRUCT: members holding a handle's address */
 	size_t nhptrs;
+	/* A static, non-const array of struct reg_field (or one) declared plainly in the main
+	   file (`static struct reg_field foo[] = ...`, not in a macro): where `const ` would go
+	   (before `struct`, an empty range) and its byte offset in the main file. */
+	bool const_cand;
+	struct rml_range const_at;
+	unsigned const_off;
+	bool const_ok;			/* tu: the file, reparsed with `const ` inserted there
+					   (and at the file's other candidates), gave no new
+					   error or warning (tu.c: verify_const) */
 };
 
 
@@ -764,6 +773,9 @@ struct rml_facts {
 	unsigned nfollowed;		/* allocations and frees whose paths were followed */
 	unsigned nfields;
 	unsigned repaired;		/* lone mode: initialiser items blanked for a second parse */
+	unsigned const_unverified;	/* const candidates not verified: the file has compiler
+					   errors (-v) */
+	unsigned const_reparses;	/* parses made to verify const candidates (-v) */
 	bool uses_regmap_field;		/* the file mentions the API at all */
 };
 

@@ -293,6 +293,300 @@ static enum CXErrorCode parse_with_dir(struct rml_index *idx, const char *path, 
 	return e;
 }
 
+/* ---- const verification: see rml_table.const_ok ---- */
+
+/* Diagnostics the verifying parse turns on (all others off): what `const` can break. */
+static const char *const const_flags[] = {
+	"-Wno-everything", "-Wincompatible-pointer-types",
+	"-Wincompatible-pointer-types-discards-qualifiers", "-Wcast-qual",
+};
+
+struct const_cands {
+	struct rml_table **t;	/* the candidates, by offset */
+	size_t n;
+	bool *drop;
+};
+
+static int by_off(const void *a, const void *b)
+{
+	const struct rml_table *x = *(struct rml_table *const *)a, *y = *(struct rml_table *const *)b;
+
+	return x->const_off < y->const_off ? -1 : x->const_off > y->const_off;
+}
+
+static bool ident_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       c == '_';
+}
+
+/* Does line [b, e) of text name the identifier id? */
+static bool line_names(const char *text, size_t b, size_t e, const char *id)
+{
+	size_t n = strlen(id);
+
+	for (size_t i = b; i + n <= e; i++)
+		if (!memcmp(text + i, id, n) && (i == b || !ident_char(text[i - 1])) &&
+		    (i + n == e || !ident_char(text[i + n])))
+			return true;
+	return false;
+}
+
+/*
+ * Parse the main file once more with `const ` inserted at every candidate not dropped, and
+ * mark dropped the candidates each new diagnostic's line names (every one, when it names
+ * none or is not in the main file). Returns how many diagnostics there were, or -1 when
+ * the parse failed.
+ */
+static int const_parse(struct rml_index *idx, const char *path, const char **argv, int argc,
+		       const struct rml_overlay *ov, const char *text, size_t len,
+		       struct const_cands *c)
+{
+	size_t nov = ov ? ov->n : 0, nuf = 0, cap = len + 6 * c->n + 1, o = 0, prev = 0;
+	struct CXUnsavedFile *uf = rml_xcalloc(nov + 1, sizeof(*uf));
+	char *buf = rml_xmalloc(cap), *abs = rml_abspath(path);
+	CXTranslationUnit tu = NULL;
+	CXFile main;
+	unsigned nd;
+	int ndiag = 0;
+
+	for (size_t i = 0; i < c->n; i++) {
+		size_t at = c->t[i]->const_off;
+
+		if (c->drop[i] || (i && c->t[i - 1]->const_off == at && !c->drop[i - 1]))
+			continue;
+		memcpy(buf + o, text + prev, at - prev);
+		o += at - prev;
+		memcpy(buf + o, "const ", 6);
+		o += 6;
+		prev = at;
+	}
+	memcpy(buf + o, text + prev, len - prev);
+	o += len - prev;
+	buf[o] = '\0';
+	for (size_t i = 0; i < nov; i++)
+		if (strcmp(ov->v[i].path, abs)) {
+			uf[nuf].Filename = ov->v[i].path;
+			uf[nuf].Contents = ov->v[i].text;
+			uf[nuf++].Length = ov->v[i].len;
+		}
+	uf[nuf].Filename = path;
+	uf[nuf].Contents = buf;
+	uf[nuf++].Length = o;
+	if (clang_parseTranslationUnit2(idx->idx, path, argv, argc, uf, (unsigned)nuf,
+					RML_TU_OPTIONS, &tu) != CXError_Success || !tu) {
+		free(uf);
+		free(buf);
+		free(abs);
+		return -1;
+	}
+	main = clang_getFile(tu, path);
+	nd = clang_getNumDiagnostics(tu);
+	for (unsigned i = 0; i < nd; i++) {
+		CXDiagnostic d = clang_getDiagnostic(tu, i);
+		enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
+		CXFile file = NULL;
+		unsigned off = 0;
+		size_t b, e;
+		bool named = false;
+
+		if (sev < CXDiagnostic_Warning) {
+			clang_disposeDiagnostic(d);
+			continue;
+		}
+		ndiag++;
+		clang_getExpansionLocation(clang_getDiagnosticLocation(d), &file, NULL, NULL, &off);
+		clang_disposeDiagnostic(d);
+		if (!file || file != main || off > o) {
+			for (size_t k = 0; k < c->n; k++)
+				c->drop[k] = true;
+			continue;
+		}
+		for (b = off; b && buf[b - 1] != '\n'; b--)
+			;
+		for (e = off; e < o && buf[e] != '\n'; e++)
+			;
+		for (size_t k = 0; k < c->n; k++)
+			if (line_names(buf, b, e, c->t[k]->name)) {
+				c->drop[k] = named = true;
+			}
+		for (size_t k = 0; !named && k < c->n; k++)
+			c->drop[k] = true;
+	}
+	clang_disposeTranslationUnit(tu);
+	free(uf);
+	free(buf);
+	free(abs);
+	return ndiag;
+}
+
+/* The walk for a candidate's address converted to an integer (int_casts). */
+struct int_walk {
+	struct const_cands *c;
+	bool in_cast;		/* under a cast of a pointer to an integer type */
+};
+
+static bool int_type(CXType t)
+{
+	enum CXTypeKind k = clang_getCanonicalType(t).kind;
+
+	return (k >= CXType_Bool && k <= CXType_Int128) || k == CXType_Enum;
+}
+
+static bool ptr_type(CXType t)
+{
+	enum CXTypeKind k = clang_getCanonicalType(t).kind;
+
+	return k == CXType_Pointer || k == CXType_ConstantArray ||
+	       k == CXType_IncompleteArray;
+}
+
+static enum CXChildVisitResult int_cast_cb(CXCursor cur, CXCursor parent, CXClientData data);
+
+/* A cast's operand: followed when it is a pointer (an address made an integer). */
+static enum CXChildVisitResult operand_cb(CXCursor cur, CXCursor parent, CXClientData data)
+{
+	(void)parent;
+	if (!clang_isExpression(clang_getCursorKind(cur)))
+		return CXChildVisit_Continue;	/* the type written in the cast */
+	if (ptr_type(clang_getCursorType(cur)))
+		int_cast_cb(cur, parent, data);
+	else	/* (int)tbl[0].reg: a value, no address; a cast inside is its own */
+		clang_visitChildren(cur, int_cast_cb, &(struct int_walk){
+			((struct int_walk *)data)->c, false });
+	return CXChildVisit_Continue;
+}
+
+static enum CXChildVisitResult int_cast_cb(CXCursor cur, CXCursor parent, CXClientData data)
+{
+	struct int_walk *w = data;
+	enum CXCursorKind k = clang_getCursorKind(cur);
+
+	(void)parent;
+	if (!clang_Location_isFromMainFile(clang_getCursorLocation(cur)))
+		return CXChildVisit_Continue;
+	if (k == CXCursor_UnaryExpr)	/* sizeof, alignof: not the address */
+		return CXChildVisit_Continue;
+	if (k == CXCursor_CStyleCastExpr && !w->in_cast && int_type(clang_getCursorType(cur))) {
+		struct int_walk in = { w->c, true };
+
+		clang_visitChildren(cur, operand_cb, &in);
+		return CXChildVisit_Continue;
+	}
+	if (w->in_cast && k == CXCursor_DeclRefExpr && ptr_type(clang_getCursorType(cur))) {
+		CXCursor ref = clang_getCursorReferenced(cur);
+		CXString usr = clang_getCursorUSR(ref);
+		const char *u = clang_getCString(usr);
+
+		for (size_t i = 0; u && i < w->c->n; i++)
+			if (!strcmp(u, w->c->t[i]->var))
+				w->c->drop[i] = true;
+		clang_disposeString(usr);
+	}
+	if (w->in_cast)	/* below the cast's operand: every child, as the walk goes on */
+		clang_visitChildren(cur, int_cast_cb, w);
+	return w->in_cast ? CXChildVisit_Continue : CXChildVisit_Recurse;
+}
+
+/*
+ * A candidate whose address is converted to an integer ((unsigned long)tbl, a cookie, an
+ * id table's driver_data): the compiler says nothing of const there, yet the integer may
+ * become a writable pointer again. Dropped (the main file's own code only).
+ */
+static void int_casts(CXTranslationUnit tu, struct const_cands *c)
+{
+	struct int_walk w = { c, false };
+
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), int_cast_cb, &w);
+}
+
+/*
+ * The candidates of the file (rml_table.const_cand) that no table write names: does the
+ * file still compile, with no new warning of those that `const` can cause, when they are
+ * all const? A diagnostic drops the candidates its line names (all of them, when it names
+ * none), and the rest are parsed once more: their const_ok is set only when that parse is
+ * clean. At most two parses, only for a file with candidates and no compiler error.
+ */
+static void verify_const(struct rml_index *idx, CXTranslationUnit tu, const char *path,
+			 const char **argv, size_t argc, const struct rml_overlay *ov,
+			 struct rml_facts *facts)
+{
+	struct const_cands c = { 0 };
+	const char **av;
+	const char *text;
+	size_t len = 0, n = 0, left;
+	CXFile main;
+	unsigned nd;
+	int r;
+
+	for (size_t i = 0; i < facts->tables.n; i++) {
+		struct rml_table *t = facts->tables.p[i];
+		bool written = false;
+
+		if (!t->const_cand)
+			continue;
+		for (size_t w = 0; w < facts->tblwrites.n && !written; w++) {
+			const struct rml_tblwrite *tw = facts->tblwrites.p[w];
+
+			written = tw->var && !strcmp(tw->var, t->var);
+		}
+		if (written)
+			continue;
+		if (!c.t)
+			c.t = rml_xcalloc(facts->tables.n, sizeof(*c.t));
+		c.t[c.n++] = t;
+	}
+	if (!c.n)
+		return;
+	nd = clang_getNumDiagnostics(tu);
+	for (unsigned i = 0; i < nd; i++) {
+		CXDiagnostic d = clang_getDiagnostic(tu, i);
+
+		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error)
+			n++;
+		clang_disposeDiagnostic(d);
+	}
+	main = clang_getFile(tu, path);
+	text = main ? clang_getFileContents(tu, main, &len) : NULL;
+	if (n || !text || facts->repaired) {
+		facts->const_unverified += (unsigned)c.n;
+		free(c.t);
+		return;
+	}
+	qsort(c.t, c.n, sizeof(*c.t), by_off);
+	c.drop = rml_xcalloc(c.n, sizeof(*c.drop));
+	int_casts(tu, &c);
+	left = 0;
+	for (size_t i = 0; i < c.n; i++)
+		left += !c.drop[i];
+	if (!left)
+		goto out;	/* each one's address goes where const cannot follow */
+	av = rml_xmalloc((argc + RML_ARRAY_SIZE(const_flags)) * sizeof(*av));
+	n = 0;
+	for (size_t i = 0; i < argc; i++)
+		if (strcmp(argv[i], "-w"))
+			av[n++] = argv[i];
+	for (size_t i = 0; i < RML_ARRAY_SIZE(const_flags); i++)
+		av[n++] = const_flags[i];
+	facts->const_reparses++;
+	r = const_parse(idx, path, av, (int)n, ov, text, len, &c);
+	if (r > 0) {
+		left = 0;
+		for (size_t i = 0; i < c.n; i++)
+			left += !c.drop[i];
+		if (left) {
+			facts->const_reparses++;
+			r = const_parse(idx, path, av, (int)n, ov, text, len, &c);
+		}
+	}
+	for (size_t i = 0; r == 0 && i < c.n; i++)
+		c.t[i]->const_ok = !c.drop[i];
+	free(av);
+out:
+	free(c.drop);
+	free(c.t);
+}
+
 int rml_tu_analyse(struct rml_index *idx, const char *path, const struct rml_parse_opts *o,
 		   struct rml_facts *facts, struct rml_tu_times *times, char *err, size_t errlen)
 {
@@ -328,9 +622,9 @@ int rml_tu_analyse(struct rml_index *idx, const char *path, const struct rml_par
 			tu = reparse_repaired(idx, tu, path, argv, (int)n, options, o->overlay,
 					      facts);
 	}
-	rml_tu_argv_fini(&a);
-	free(abspath);
 	if (e != CXError_Success || !tu) {
+		rml_tu_argv_fini(&a);
+		free(abspath);
 		snprintf(err, errlen, "cannot parse: %s", cx_error_name(e));
 		return -1;
 	}
@@ -338,6 +632,13 @@ int rml_tu_analyse(struct rml_index *idx, const char *path, const struct rml_par
 	rml_extract(tu, facts);
 	times->parse += t1 - t0;
 	times->extract += rml_now() - t1;
+	if (o->verify_const) {
+		t1 = rml_now();
+		verify_const(idx, tu, path, argv, n, o->overlay, facts);
+		times->parse += rml_now() - t1;
+	}
+	rml_tu_argv_fini(&a);
+	free(abspath);
 	clang_disposeTranslationUnit(tu);
 	return 0;
 }

@@ -32,6 +32,9 @@ struct rml_parse_opts {
 	const char *host_target;	/* --target= for lone mode */
 	const struct rml_overlay *overlay;	/* contents that stand in for files on disk, or NULL */
 	bool keep_errors;		/* libclang's errors into facts->parse_errors */
+	bool verify_const;		/* parse again with `const ` on the static reg_field
+					   tables never written, to set rml_table.const_ok
+					   (field-table-not-const enabled) */
 };
 
 /*

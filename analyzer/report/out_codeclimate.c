@@ -26,6 +26,8 @@ static const char *severity(const struct rml_diag *d)
 
 	if (d->sev == RML_SEV_ERROR)
 		return "critical";
+	if (rule && rule->advisory)	/* a hardening, not a defect */
+		return "info";
 	if (!rule || rule->confidence == RML_CONF_HIGH)
 		return "major";
 	return rule->confidence == RML_CONF_MEDIUM ? "minor" : "info";

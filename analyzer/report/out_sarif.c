@@ -124,17 +124,17 @@ static void rule_entry(struct rml_report *r, const struct rml_rule *rule)
 	rml_jw_end_obj(w);
 	rml_jw_key(w, "defaultConfiguration");
 	rml_jw_obj(w);
-	rml_jw_kstr(w, "level", "warning");
+	rml_jw_kstr(w, "level", rule->advisory ? "note" : "warning");
 	rml_jw_end_obj(w);
 	rml_jw_key(w, "properties");
 	rml_jw_obj(w);
 	rml_jw_key(w, "tags");
 	rml_jw_arr(w);
-	rml_jw_str(w, "correctness");
+	rml_jw_str(w, rule->advisory ? "maintainability" : "correctness");
 	rml_jw_str(w, "regmap");
 	rml_jw_end_arr(w);
 	rml_jw_kstr(w, "precision", rml_precision_name(rule->confidence));
-	rml_jw_kstr(w, "problem.severity", "warning");
+	rml_jw_kstr(w, "problem.severity", rule->advisory ? "recommendation" : "warning");
 	rml_jw_end_obj(w);
 	rml_jw_end_obj(w);
 }
@@ -259,6 +259,14 @@ static void fixes(struct rml_report *r, const struct rml_diag *d, struct rml_src
 	rml_jw_end_arr(w);
 }
 
+/* A finding of an advisory rule (rml_rule.advisory): SARIF's level note. */
+static bool advisory(const char *id)
+{
+	const struct rml_rule *rule = id ? rml_rule_find(id) : NULL;
+
+	return rule && rule->advisory;
+}
+
 static void result(struct rml_report *r, const struct rml_diag *d, struct rml_srcs *s)
 {
 	struct rml_jw *w = &r->jw;
@@ -268,7 +276,7 @@ static void result(struct rml_report *r, const struct rml_diag *d, struct rml_sr
 	rml_jw_obj(w);
 	rml_jw_kstr(w, "ruleId", d->rule);
 	rml_jw_kuint(w, "ruleIndex", rule_index(d->rule));
-	rml_jw_kstr(w, "level", "warning");
+	rml_jw_kstr(w, "level", advisory(d->rule) ? "note" : "warning");
 	message(w, d->msg);
 	rml_jw_key(w, "locations");
 	rml_jw_arr(w);

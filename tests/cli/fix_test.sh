@@ -108,6 +108,11 @@ kind update-bits-value-outside-mask update-bits-value-outside-mask/ko-shapes.c
 kind update-bits-value-outside-mask update-bits-value-outside-mask/ko-wrappers.c
 kind field-alloc-leak field-alloc-leak/ko-ladder-rung.c
 kind field-alloc-leak field-alloc-leak/ko-error-path.c
+kind field-table-not-const field-table-not-const/ko-basic.c
+kind field-table-not-const field-table-not-const/ko-variants.c
+kind field-table-not-const field-table-not-const/ko-static-local.c
+kind field-table-not-const field-table-not-const/ko-copied.c
+kind field-table-not-const field-table-not-const/ko-mixed.c
 
 # a goto moved to the rung that frees: ko-ladder-rung.c's probes run on the reference
 # runtime with each allocation failing in turn leak before --fix and record nothing after

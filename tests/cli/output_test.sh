@@ -74,6 +74,24 @@ run 1 "$RL" --no-config --format=json "$T/grp/udc.c" &&
 run 1 "$RL" --no-config --format=sarif "$T/grp/udc.c" &&
 	[ "$(grep -c '"ruleId": "field-exceeds-reg-width"' "$T/out")" -eq 5 ] && ok ||
 	ko "sarif keeps every finding of a group"
+# an advisory rule (field-table-not-const): SARIF's note and recommendation, Code Climate's
+# info; a rule about a defect keeps warning and major
+mkdir -p "$T/adv"
+cp "$SRC/corpus/field-table-not-const/ko-basic.c" "$T/adv/drv.c"
+run 1 "$RL" --no-config --format=sarif "$T/adv/drv.c" &&
+	python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))["runs"][0]
+rules = {x["id"]: x for x in r["tool"]["driver"]["rules"]}
+adv, bug = rules["field-table-not-const"], rules["field-overlap"]
+assert adv["defaultConfiguration"]["level"] == "note"
+assert adv["properties"]["problem.severity"] == "recommendation"
+assert bug["defaultConfiguration"]["level"] == "warning"
+assert bug["properties"]["problem.severity"] == "warning"
+assert [x["level"] for x in r["results"]] == ["note"]
+' "$T/out" && ok || ko "sarif: an advisory rule's level is note"
+run 1 "$RL" --no-config --format=codeclimate "$T/adv/drv.c" &&
+	has '"severity": "info"' "$T/out" && ok || ko "codeclimate: an advisory finding is info"
 run 0 "$RL" --no-config --write-baseline="$T/grp/bl" "$T/grp/udc.c" &&
 	has "5 findings recorded" "$T/err" && ok || ko "a baseline records every finding of a group"
 sed -i 's/REG_FIELD(UDC_INTEN, 18, 18), \/\/.*/REG_FIELD(UDC_INTEN, 12, 12),/' "$T/grp/udc.c"

@@ -173,6 +173,56 @@ static void record_unknowns(struct ex *x, const struct rml_field *fld)
 	}
 }
 
+static bool ident_ch(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+/*
+ * A static, non-const table of struct reg_field declared plainly in the main file: the
+ * declaration's first token and its name written there (not by a macro), and the words
+ * `struct reg_field` between them, where `const ` goes (rml_table.const_at). The engine
+ * verifies it compiles (tu.c) before a rule may say so.
+ */
+static void const_candidate(struct ex *x, CXCursor var, struct rml_table *t)
+{
+	CXSourceLocation nl = clang_getCursorLocation(var);
+	CXSourceLocation sl = clang_getRangeStart(clang_getCursorExtent(var));
+	CXFile nf, nsf, sf, ssf;
+	unsigned no, nso, so, sso;
+	struct ex_file_info *fi;
+	const char *txt;
+
+	if ((t->kind != RML_TBL_ARRAY && t->kind != RML_TBL_SINGLE) || x->owner_type ||
+	    t->is_const || !t->is_static || !clang_Location_isFromMainFile(nl))
+		return;
+	clang_getFileLocation(nl, &nf, NULL, NULL, &no);
+	clang_getSpellingLocation(nl, &nsf, NULL, NULL, &nso);
+	clang_getFileLocation(sl, &sf, NULL, NULL, &so);
+	clang_getSpellingLocation(sl, &ssf, NULL, NULL, &sso);
+	if (!nf || nf != nsf || no != nso || sf != nf || ssf != sf || so != sso || so >= no)
+		return;
+	fi = ex_file_info(x, nf);
+	txt = ex_file_text(x, fi);
+	if (!txt || no > fi->len || ex_in_define(txt, fi->len, so))
+		return;
+	for (size_t i = so; i + 16 < no; i++) {
+		size_t j = i + 6;
+
+		if (strncmp(txt + i, "struct", 6) || (i > so && ident_ch(txt[i - 1])) ||
+		    !isspace((unsigned char)txt[j]))
+			continue;
+		while (j < no && isspace((unsigned char)txt[j]))
+			j++;
+		if (j + 9 > no || strncmp(txt + j, "reg_field", 9) || ident_ch(txt[j + 9]))
+			return;
+		t->const_cand = true;
+		t->const_off = (unsigned)i;
+		ex_range_of(x, fi, i, i, &t->const_at);
+		return;
+	}
+}
+
 static struct rml_table *new_table(struct ex *x, CXCursor var, const char *name,
 				   enum rml_table_kind kind)
 {
@@ -192,6 +242,7 @@ static struct rml_table *new_table(struct ex *x, CXCursor var, const char *name,
 	t->func = t->is_local ? x->fn.name : NULL;
 	t->array_len = -1;
 	t->elem = -1;
+	const_candidate(x, var, t);
 	rml_ptrvec_push(&x->f->tables, t);
 	return t;
 }
