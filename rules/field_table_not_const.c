@@ -44,5 +44,6 @@ const struct rml_rule rule_field_table_not_const = {
 	.summary = "A static struct reg_field table that nothing writes is not const.",
 	.confidence = RML_CONF_HIGH,
 	.advisory = true,
+	.needs_const_ok = true,
 	.check_table = check_table,
 };

@@ -35,6 +35,9 @@ struct rml_rule {
 	   `info`; the gcc and checkpatch formats, the exit status and the counts are those
 	   of any finding. */
 	bool advisory;
+	/* It reads rml_table.const_ok: the engine parses a file with candidates once more
+	   (tu.c: verify_const) only when such a rule is enabled. */
+	bool needs_const_ok;
 	/* Hooks; NULL when the rule is not interested. */
 	void (*check_table)(struct rml_ctx *ctx, const struct rml_table *t);
 	void (*check_facts)(struct rml_ctx *ctx, const struct rml_facts *f);

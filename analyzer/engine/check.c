@@ -141,9 +141,9 @@ void rml_check_group(struct rml_index *idx, const char *const *paths, size_t n,
 	bool verify_const = false;
 	double t0;
 
-	for (size_t r = 0; r < rml_nrules; r++)	/* its reparse only when the rule is on */
-		if (!strcmp(rml_rules[r]->id, "field-table-not-const"))
-			verify_const = !o->enabled || o->enabled[r];
+	for (size_t r = 0; r < rml_nrules; r++)	/* the reparse only for a rule that is on */
+		if (rml_rules[r]->needs_const_ok && (!o->enabled || o->enabled[r]))
+			verify_const = true;
 
 	memset(g, 0, sizeof(*g));
 	g->files = rml_xcalloc(n, sizeof(*g->files));
