@@ -249,6 +249,9 @@ static void check_defaults(struct rml_ctx *ctx, const struct rml_regcfg *cfg,
 			       rt->name, e->a.v, p->a.v, misses);
 		rml_diag_note(ctx->diags, d, &cfg->loc, "'%s' uses them as its reg_defaults",
 			      cfg->name);
+		/* fix-it: the entries' lines in the registers' order, when regcache takes all */
+		for (size_t k = 0; rt->sorted && n == rt->n && k < rt->sorted->n; k++)
+			rml_diag_edit(ctx->diags, d, &rt->sorted->e[k].r, rt->sorted->e[k].text);
 		break;
 	}
 }

@@ -151,6 +151,10 @@ struct rml_rtab {
 	struct rml_loc loc;
 	struct rml_rtab_entry *v;	/* arena */
 	size_t n;
+	/* DEFAULTS: its entries' lines in the registers' order, one edit, when each entry is
+	   alone on its line, the lines one after another, every register known and listed
+	   once, and they are not in that order already; else NULL */
+	const struct rml_fixit *sorted;
 };
 
 /* A struct regmap_access_table: the range arrays it says yes and no with. */

@@ -107,6 +107,7 @@ kind reg-field-uninitialized reg-field-uninitialized/ko-shapes.c
 kind update-bits-value-outside-mask update-bits-value-outside-mask/ko-shapes.c
 kind update-bits-value-outside-mask update-bits-value-outside-mask/ko-wrappers.c
 kind field-alloc-leak field-alloc-leak/ko-ladder-rung.c
+kind regmap-config-range regmap-config-range/ko-unsorted.c
 kind field-alloc-leak field-alloc-leak/ko-error-path.c
 kind field-table-not-const field-table-not-const/ko-basic.c
 kind field-table-not-const field-table-not-const/ko-variants.c

@@ -585,5 +585,8 @@ void ex_regcall(struct ex *x, CXCursor call, const struct rml_regapi *api, int n
 void ex_regmap_table_decl(struct ex *x, CXCursor var, CXCursor init);
 /* A regmap_config variable written by code (on_written). */
 void ex_config_written(struct ex *x, const struct ex_write *wr);
+/* After the walk: a reg_defaults table named anywhere but its config and sizeof keeps its
+   order (rml_rtab.sorted dropped). */
+void ex_sorted_only_for_regcache(struct ex *x);
 
 #endif

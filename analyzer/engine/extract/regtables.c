@@ -171,6 +171,198 @@ static void entry_item(struct ex *x, const char *name, CXCursor e, void *arg)
 		ea->ent->b = ex_eval_top(x, e);
 }
 
+static size_t skip_blanks(const char *t, size_t len, size_t p)
+{
+	while (p < len && (t[p] == ' ' || t[p] == '\t'))
+		p++;
+	return p;
+}
+
+/*
+ * Where entry e of an initialiser list sits alone on a line of the main file (not in a
+ * #define, no token from a macro's body at its ends; a header's table may be another
+ * file's too, whose uses of it this parse does not see): the line holds blanks, e, a
+ * comma, blanks and perhaps one comment. Its bytes [*ls, *le),
+ * the newline included, and the file; false when not so.
+ */
+static bool entry_line(struct ex *x, CXCursor e, struct ex_file_info **fi, size_t *ls,
+		       size_t *le)
+{
+	CXSourceRange er = clang_getCursorExtent(e);
+	unsigned o1, o2, s1, s2;
+	CXFile f, f2, sf1, sf2;
+	const char *t;
+	size_t p;
+
+	clang_getFileLocation(clang_getRangeStart(er), &f, NULL, NULL, &o1);
+	clang_getFileLocation(clang_getRangeEnd(er), &f2, NULL, NULL, &o2);
+	clang_getSpellingLocation(clang_getRangeStart(er), &sf1, NULL, NULL, &s1);
+	clang_getSpellingLocation(clang_getRangeEnd(er), &sf2, NULL, NULL, &s2);
+	if (!f || f != f2 || sf1 != f || sf2 != f || s1 != o1 || s2 != o2 || o2 <= o1)
+		return false;	/* not written whole here: a macro's body gives some of it */
+	*fi = ex_file_info(x, f);
+	t = ex_file_text(x, *fi);
+	if (!clang_Location_isFromMainFile(clang_getRangeStart(er)) || !t || o2 > (*fi)->len ||
+	    memchr(t + o1, '\n', o2 - o1) ||
+	    ex_in_define(t, (*fi)->len, o1))
+		return false;
+	for (p = o1; p > 0 && (t[p - 1] == ' ' || t[p - 1] == '\t'); p--)
+		;
+	if (p > 0 && t[p - 1] != '\n')
+		return false;
+	*ls = p;
+	p = skip_blanks(t, (*fi)->len, o2);
+	if (p >= (*fi)->len || t[p] != ',')
+		return false;
+	/* after the comma: blanks, perhaps one comment, the end of the line */
+	p = skip_blanks(t, (*fi)->len, p + 1);
+	if (p + 1 < (*fi)->len && t[p] == '/' && t[p + 1] == '/') {
+		while (p < (*fi)->len && t[p] != '\n')
+			p++;
+	} else if (p + 1 < (*fi)->len && t[p] == '/' && t[p + 1] == '*') {
+		const char *c = strstr(t + p + 2, "*/");
+
+		if (!c || (size_t)(c - t) >= (*fi)->len || memchr(t + p, '\n', (size_t)(c - t) - p))
+			return false;
+		p = skip_blanks(t, (*fi)->len, (size_t)(c - t) + 2);
+	}
+	if (p >= (*fi)->len || t[p] != '\n')
+		return false;
+	*le = p + 1;
+	return true;
+}
+
+/* The registers of rt's entries, every one known and listed once? */
+static bool regs_known_once(const struct rml_rtab *rt)
+{
+	for (size_t i = 0; i < rt->n; i++) {
+		if (!rt->v[i].a.known)
+			return false;
+		for (size_t j = 0; j < i; j++)
+			if (rt->v[j].a.v == rt->v[i].a.v)
+				return false;
+	}
+	return true;
+}
+
+/*
+ * reg_defaults written one entry a line (`\t{ REG_A, 0x00 },` and perhaps a comment), the
+ * lines one after another: those lines in the registers' order, as one edit (the fix-it
+ * of an unsorted table). NULL when not laid out so, when a register is not known or is
+ * listed twice (sorting would change which of two defaults wins), or when sorted already.
+ */
+static const struct rml_fixit *sorted_lines(struct ex *x, const struct rml_rtab *rt,
+					    const struct kidvec *k)
+{
+	size_t n = rt->n, *ls, *le, *ord, len = 0;
+	struct ex_file_info *fi = NULL, *f0 = NULL;
+	struct rml_fixit *fix = NULL;
+	bool ok = n >= 2 && n == k->n && n <= 4096 && regs_known_once(rt), moved = false;
+
+	if (!ok)
+		return NULL;
+	ls = rml_xcalloc(3 * n, sizeof(*ls));
+	le = ls + n;
+	ord = le + n;
+	for (size_t i = 0; i < n && ok; i++) {
+		ok = entry_line(x, k->c[i], &fi, &ls[i], &le[i]) && (!i || fi == f0) &&
+		     (!i || ls[i] == le[i - 1]);
+		f0 = fi;
+		len += le[i] - ls[i];
+	}
+	for (size_t i = 0; i < n && ok; i++) {	/* stable: by register, then as written */
+		size_t j = i;
+
+		for (; j > 0 && rt->v[ord[j - 1]].a.v > rt->v[i].a.v; j--)
+			ord[j] = ord[j - 1];
+		ord[j] = i;
+		moved = moved || j != i;
+	}
+	if (ok && moved) {
+		char *text = rml_arena_alloc(x->a, len + 1), *p = text;
+		size_t a = 0, b = n;
+
+		while (ord[a] == a)	/* the lines that stay where they are: left out */
+			a++;
+		while (ord[b - 1] == b - 1)
+			b--;
+		for (size_t i = a; i < b; i++) {
+			memcpy(p, fi->text + ls[ord[i]], le[ord[i]] - ls[ord[i]]);
+			p += le[ord[i]] - ls[ord[i]];
+		}
+		*p = '\0';
+		fix = rml_arena_alloc(x->a, sizeof(*fix));
+		memset(fix, 0, sizeof(*fix));
+		ex_range_of(x, fi, ls[a], le[b - 1], &fix->e[0].r);
+		fix->e[0].text = text;
+		fix->n = 1;
+	}
+	free(ls);
+	return fix;
+}
+
+/* The tables with a sorting fix-it, while the driver's code is searched for their uses. */
+struct sorted_uses {
+	struct ex *x;
+	size_t left;		/* how many still have one */
+};
+
+/* A use of a table with a sorting fix-it: the order may matter there, the fix-it goes. */
+static void sorted_use(struct sorted_uses *u, CXCursor ref)
+{
+	CXCursor var = clang_getCursorReferenced(ref);
+	struct rml_ptrvec *v = &u->x->f->rtabs;
+
+	if (clang_getCursorKind(var) != CXCursor_VarDecl)
+		return;
+	for (size_t i = 0; i < v->n; i++) {
+		struct rml_rtab *rt = v->p[i];
+
+		if (rt->sorted && ex_cxstr_eq(clang_getCursorSpelling(var), rt->name) &&
+		    !strcmp(ex_usr_of(u->x, var), rt->var)) {
+			rt->sorted = NULL;
+			u->left--;
+		}
+	}
+}
+
+static enum CXChildVisitResult sorted_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct sorted_uses *u = d;
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	(void)parent;
+	if (!u->left)
+		return CXChildVisit_Break;
+	if (clang_getCursorKind(parent) == CXCursor_TranslationUnit && !ex_is_own(u->x, c))
+		return CXChildVisit_Continue;	/* the kernel's headers */
+	/* sizeof (ARRAY_SIZE), a struct's bit-field width (BUILD_BUG_ON_ZERO in
+	   __must_be_array, a struct declared at file scope), and a regmap_config's
+	   initialiser (.reg_defaults = tbl, .num_reg_defaults = ARRAY_SIZE(tbl)) */
+	if (k == CXCursor_UnaryExpr || k == CXCursor_StructDecl || k == CXCursor_UnionDecl ||
+	    (k == CXCursor_InitListExpr &&
+	     ex_is_record_named(clang_getCursorType(c), "regmap_config")))
+		return CXChildVisit_Continue;
+	if (k == CXCursor_DeclRefExpr)
+		sorted_use(u, c);
+	return CXChildVisit_Recurse;
+}
+
+/*
+ * A reg_defaults table the driver's code also reads itself (`regmap_write()` of each
+ * entry in turn, at probe or resume: an init sequence, whose order is the chip's) keeps
+ * its order: no sorting fix-it. Only its regmap_config's initialiser and sizeof may name it.
+ */
+void ex_sorted_only_for_regcache(struct ex *x)
+{
+	struct sorted_uses u = { x, 0 };
+
+	for (size_t i = 0; i < x->f->rtabs.n; i++)
+		u.left += ((struct rml_rtab *)x->f->rtabs.p[i])->sorted != NULL;
+	if (u.left)
+		clang_visitChildren(clang_getTranslationUnitCursor(x->tu), sorted_visit, &u);
+}
+
 /* An array of struct regmap_range or struct reg_default, entry by entry. */
 static void read_rtab(struct ex *x, CXCursor var, CXCursor init, enum rml_rtab_kind kind)
 {
@@ -200,6 +392,8 @@ static void read_rtab(struct ex *x, CXCursor var, CXCursor init, enum rml_rtab_k
 		each_item(x, et, e, entry_item, &ea);
 		rt->n++;
 	}
+	if (kind == RML_RTAB_DEFAULTS)
+		rt->sorted = sorted_lines(x, rt, &k);
 	free(k.c);
 	rml_ptrvec_push(&x->f->rtabs, rt);
 }

@@ -323,6 +323,7 @@ void ex_walk(struct ex *x, CXTranslationUnit tu, struct rml_facts *facts, bool r
 		ex_file_info(x, main)->own = true;
 	ex_note_inclusions(x);
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), top_visit, x);
+	ex_sorted_only_for_regcache(x);
 }
 
 void ex_free(struct ex *x)
