@@ -39,6 +39,7 @@ cp "$SRC/corpus/write-exceeds-field-width/ko-int-overflow.c" "$T/drivers/fix/shi
 cp "$SRC/corpus/update-mask-outside-field/ko-mask.c" "$T/drivers/fix/mask.c"
 cp "$SRC/corpus/field-alloc-leak/ko-ladder-rung.c" "$T/drivers/fix/ladder.c"
 cp "$SRC/corpus/regmap-config-range/ko-unsorted.c" "$T/drivers/fix/defaults.c"
+cp "$SRC/corpus/field-table-not-const/ko-mixed.c" "$T/drivers/fix/const.c"
 missing=$(printf 'drivers/missing-"q"-\377.c')
 ROOT_URI="file://$T/"
 
@@ -89,7 +90,7 @@ golden clean.sarif 0 --format=sarif drivers/clean.c
 golden clean.json 0 --format=json drivers/clean.c
 golden clean.codeclimate 0 --format=codeclimate drivers/clean.c
 # fix-its (tests/cli/fix_test.sh applies them): clang's lines, json, sarif, the patch
-fixes="drivers/fix/defaults.c drivers/fix/ladder.c drivers/fix/lsb.c drivers/fix/mask.c drivers/fix/null.c drivers/fix/shifted.c"
+fixes="drivers/fix/const.c drivers/fix/defaults.c drivers/fix/ladder.c drivers/fix/lsb.c drivers/fix/mask.c drivers/fix/null.c drivers/fix/shifted.c"
 golden fixits.gcc 1 --fixits $fixes
 golden fixits.json 1 --format=json $fixes
 golden fixits.sarif 1 --format=sarif $fixes
