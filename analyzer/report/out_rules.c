@@ -29,6 +29,8 @@ static void list_json(FILE *out, const char *version)
 		rml_jw_kstr(&w, "summary", rml_rules[i]->summary);
 		rml_jw_kstr(&w, "precision", rml_precision_name(rml_rules[i]->confidence));
 		rml_jw_kstr(&w, "api", rml_rules[i]->regmap_api ? "regmap" : "regmap_field");
+		/* SARIF's default level: note for an advisory rule (a hardening, not a defect) */
+		rml_jw_kstr(&w, "level", rml_rules[i]->advisory ? "note" : "warning");
 		rml_jw_end_obj(&w);
 	}
 	rml_jw_end_arr(&w);

@@ -244,6 +244,11 @@ fi
 # --- rules
 run 0 "$RL" --list-rules --format=json && has '"schema": "regmap-lint-rules/1"' "$T/out" &&
 	has '"type": "FIELD_OVERLAP"' "$T/out" && ok || ko "--list-rules --format=json"
+# each rule's level: note for the advisory one only
+[ "$(grep -c '"level": "note"' "$T/out")" -eq 1 ] &&
+	grep -A7 '"id": "field-table-not-const"' "$T/out" | grep -q '"level": "note"' &&
+	grep -A7 '"id": "field-overlap"' "$T/out" | grep -q '"level": "warning"' && ok ||
+	ko "--list-rules --format=json: the rules' levels"
 run 0 "$RL" --explain field-overlap && cmp -s "$T/out" "$SRC/rules/field_overlap.md" && ok ||
 	ko "--explain prints rules/<id>.md"
 run 0 "$RL" --explain=FIELD_LSB_GT_MSB && cmp -s "$T/out" "$SRC/rules/field_lsb_gt_msb.md" &&
