@@ -78,6 +78,7 @@
 	X(clang_getLocationForOffset) \
 	X(clang_getSpellingLocation) \
 	X(clang_getTranslationUnitCursor) \
+	X(clang_getTranslationUnitSpelling) \
 	X(clang_getTypeDeclaration) \
 	X(clang_hashCursor) \
 	X(clang_isConstQualifiedType) \

@@ -65,6 +65,7 @@
 #define clang_getLocationForOffset (rml_cx.clang_getLocationForOffset)
 #define clang_getSpellingLocation (rml_cx.clang_getSpellingLocation)
 #define clang_getTranslationUnitCursor (rml_cx.clang_getTranslationUnitCursor)
+#define clang_getTranslationUnitSpelling (rml_cx.clang_getTranslationUnitSpelling)
 #define clang_getTypeDeclaration (rml_cx.clang_getTypeDeclaration)
 #define clang_hashCursor (rml_cx.clang_hashCursor)
 #define clang_isConstQualifiedType (rml_cx.clang_isConstQualifiedType)

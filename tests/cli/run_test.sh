@@ -218,6 +218,34 @@ nout "--stdin-filename: the file on disk is not read" 'field-overlap'
 run "$RL" --no-config --format=sarif --stdin-filename=drv/foo.c - <"$T/buffer.c"
 expect "--stdin-filename, sarif" 1 '"uri": "drv/foo.c"'
 
+# ---- a helper the file exports: EXPORT_SYMBOL redeclares it in a macro's expansion; it
+# is followed for a buffer on stdin and a stand-in (relative path) as for the file on disk
+mkdir -p exp "$T/staged-exp/exp"
+cat >exp/mfd.c <<'EOC'
+#include <linux/regmap.h>
+struct chip { struct regmap *map; };
+int chip_rmw(struct chip *c, unsigned int reg, unsigned int mask, unsigned int val);
+int chip_rmw(struct chip *c, unsigned int reg, unsigned int mask, unsigned int val)
+{
+	return regmap_update_bits(c->map, reg, mask, val);
+}
+#define EXPORT_LIKE(sym) extern typeof(sym) sym;
+EXPORT_LIKE(chip_rmw)
+int chip_probe(struct chip *c);
+int chip_probe(struct chip *c)
+{
+	return chip_rmw(c, 0x10, 1 << 12, 1);
+}
+EOC
+cp exp/mfd.c "$T/staged-exp/exp/mfd.c"
+run "$RL" --no-config exp/mfd.c
+expect "an exported helper, on disk" 1 "^exp/mfd.c:13:.*(through 'chip_rmw')"
+run "$RL" --no-config --stdin-filename=exp/mfd.c - <exp/mfd.c
+expect "an exported helper, from stdin" 1 "^exp/mfd.c:13:.*(through 'chip_rmw')"
+sed -i 's/1 << 12, 1)/1 << 12, 1 << 12)/' exp/mfd.c
+run "$RL" --no-config --contents-from="$T/staged-exp" exp/mfd.c
+expect "an exported helper, from a stand-in" 1 "^exp/mfd.c:13:.*(through 'chip_rmw')"
+
 # ---- -p compile_commands.json --------------------------------------------------------
 inc=$SRC/corpus/runtime/include
 cat >"$T/compile_commands.json" <<EOJ

@@ -315,10 +315,14 @@ static enum CXChildVisitResult top_visit(CXCursor c, CXCursor parent, CXClientDa
 
 void ex_walk(struct ex *x, CXTranslationUnit tu, struct rml_facts *facts, bool repairing)
 {
-	CXFile main = clang_getFile(tu, facts->main_file);
+	/* the TU's own name: with stand-ins (--contents-from, stdin) a relative file is
+	   parsed by its absolute name, which facts->main_file does not give */
+	CXString spelling = clang_getTranslationUnitSpelling(tu);
+	CXFile main = clang_getFile(tu, clang_getCString(spelling));
 
 	*x = (struct ex){ .tu = tu, .f = facts, .a = &facts->arena, .elem = -1,
 			  .repairing = repairing };
+	clang_disposeString(spelling);
 	if (main)
 		ex_file_info(x, main)->own = true;
 	ex_note_inclusions(x);
