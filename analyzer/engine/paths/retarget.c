@@ -248,7 +248,7 @@ static bool plan_moves(struct rt *rt)
 		const struct rml_node *n = &rt->fn->nodes[g];
 		const struct at_goto *at = &me->at[g];
 
-		if (!n->is_goto || !at->seen || at->unsure || !at->holders)
+		if (!n->is_goto || n->nsucc != 1 || !at->seen || at->unsure || !at->holders)
 			continue;
 		switch (frees_on_way(rt, rt->fn->succ[n->succ], at->holders)) {
 		case 1:
