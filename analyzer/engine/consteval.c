@@ -64,8 +64,47 @@ static int cmp(struct rml_num a, struct rml_num b)
 	return a.v < b.v ? -1 : a.v > b.v;
 }
 
+/* a / b or a % b, both known: unknown where C leaves it undefined. */
+static struct rml_num divide(enum rml_ce_op op, struct rml_num a, struct rml_num b,
+			     unsigned bits, bool is_signed)
+{
+	uint64_t r;
+
+	if (b.v == 0)
+		return rml_ce_unknown("division by zero");
+	if (a.is_signed && b.is_signed) {
+		int64_t x = (int64_t)a.v, y = (int64_t)b.v;
+
+		if (x == INT64_MIN && y == -1)
+			return rml_ce_unknown("signed overflow");
+		r = (uint64_t)(op == RML_CE_DIV ? x / y : x % y);
+	} else {
+		r = op == RML_CE_DIV ? a.v / b.v : a.v % b.v;
+	}
+	return rml_ce_const(r, bits, is_signed);
+}
+
+/* a << b or a >> b, both known: the result has the promoted left operand's type, and
+   shifting by its width or more (or by a negative count) is undefined: unknown. */
+static struct rml_num shift(enum rml_ce_op op, struct rml_num a, struct rml_num b,
+			    unsigned bits, bool is_signed)
+{
+	uint64_t r;
+
+	if (rml_ce_is_negative(b) || b.v >= (a.bits ? a.bits : 64))
+		return rml_ce_unknown("shift count out of range");
+	if (op == RML_CE_SHL)
+		r = a.v << b.v;
+	else if (a.is_signed)
+		r = (uint64_t)((int64_t)a.v >> b.v);
+	else
+		r = trunc_to(a.v, a.bits, false) >> b.v;
+	return rml_ce_const(r, bits, is_signed);
+}
+
 /*
- * One case per C operator, kept whole: each case is a line or two of C's own semantics,
+ * One case per C operator (division and shifts, whose undefined cases need more than a
+ * line, in their own functions): each case is a line or two of C's own semantics,
  * and the switch read top to bottom is the table of them (split, it would scatter it).
  */
 struct rml_num rml_ce_binop(enum rml_ce_op op, struct rml_num a, struct rml_num b, unsigned bits,
@@ -97,30 +136,10 @@ struct rml_num rml_ce_binop(enum rml_ce_op op, struct rml_num a, struct rml_num 
 		break;
 	case RML_CE_DIV:
 	case RML_CE_REM:
-		if (b.v == 0)
-			return rml_ce_unknown("division by zero");
-		if (a.is_signed && b.is_signed) {
-			int64_t x = (int64_t)a.v, y = (int64_t)b.v;
-
-			if (x == INT64_MIN && y == -1)
-				return rml_ce_unknown("signed overflow");
-			r = (uint64_t)(op == RML_CE_DIV ? x / y : x % y);
-		} else {
-			r = op == RML_CE_DIV ? a.v / b.v : a.v % b.v;
-		}
-		break;
+		return divide(op, a, b, bits, is_signed);
 	case RML_CE_SHL:
 	case RML_CE_SHR:
-		/* The result has the promoted left operand's type: shifting by its width or more is UB. */
-		if (rml_ce_is_negative(b) || b.v >= (a.bits ? a.bits : 64))
-			return rml_ce_unknown("shift count out of range");
-		if (op == RML_CE_SHL)
-			r = a.v << b.v;
-		else if (a.is_signed)
-			r = (uint64_t)((int64_t)a.v >> b.v);
-		else
-			r = trunc_to(a.v, a.bits, false) >> b.v;
-		break;
+		return shift(op, a, b, bits, is_signed);
 	case RML_CE_AND:
 		r = a.v & b.v;
 		break;
