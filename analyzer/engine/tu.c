@@ -125,23 +125,59 @@ static const char *cx_error_name(enum CXErrorCode e)
 }
 
 /*
+ * Parse path with repl standing in for some files (a repaired or edited text) and the
+ * overlay's stand-ins (ov may be NULL) for the others: an overlay entry that a
+ * replacement's name looks up is left out, the replacement being made from it.
+ */
+static enum CXErrorCode parse_replaced(struct rml_index *idx, const char *path, const char **argv,
+				       int argc, const struct rml_overlay *ov,
+				       const struct CXUnsavedFile *repl, size_t nrepl,
+				       CXTranslationUnit *tu)
+{
+	size_t nov = ov ? ov->n : 0, n = nrepl;
+	struct CXUnsavedFile *uf = rml_xcalloc(nrepl + nov + 1, sizeof(*uf));
+	const struct rml_ovfile **in = rml_xcalloc(nrepl + 1, sizeof(*in));
+	enum CXErrorCode e;
+
+	for (size_t r = 0; r < nrepl; r++) {
+		uf[r] = repl[r];
+		in[r] = ov ? rml_overlay_get(ov, repl[r].Filename) : NULL;
+	}
+	for (size_t i = 0; i < nov; i++) {
+		bool replaced = false;
+
+		for (size_t r = 0; r < nrepl && !replaced; r++)
+			replaced = in[r] && !strcmp(in[r]->path, ov->v[i].path);
+		if (replaced)
+			continue;
+		uf[n].Filename = ov->v[i].path;
+		uf[n].Contents = ov->v[i].text;
+		uf[n++].Length = ov->v[i].len;
+	}
+	e = clang_parseTranslationUnit2(idx->idx, path, argv, argc, uf, (unsigned)n, RML_TU_OPTIONS,
+					tu);
+	free(in);
+	free(uf);	/* libclang copies unsaved contents into the TU's own buffers */
+	return e;
+}
+
+/*
  * Lone-file mode: a missing kernel header makes clang drop whole initialisers. Blank the
  * items that cannot hold a reg_field and parse once more (same lines and columns).
  */
 static CXTranslationUnit reparse_repaired(struct rml_index *idx, CXTranslationUnit tu,
 					  const char *path, const char **argv, int argc,
-					  unsigned options, const struct rml_overlay *ov,
-					  struct rml_facts *facts)
+					  const struct rml_overlay *ov, struct rml_facts *facts)
 {
 	struct rml_repaired *rep;
 	struct CXUnsavedFile *uf;
 	CXTranslationUnit tu2 = NULL;
-	size_t n, nuf, nov = ov ? ov->n : 0;
+	size_t n;
 
 	n = rml_extract_repairs(tu, facts, &rep);	/* none without compiler errors */
 	if (!n)
 		return tu;
-	uf = rml_xcalloc(n + nov, sizeof(*uf));
+	uf = rml_xcalloc(n, sizeof(*uf));
 	for (size_t i = 0; i < n; i++) {
 		uf[i].Filename = rep[i].name;
 		uf[i].Contents = rep[i].text;
@@ -155,29 +191,12 @@ static CXTranslationUnit reparse_repaired(struct rml_index *idx, CXTranslationUn
 			rml_ptrvec_push(&facts->voided, vo);
 		}
 	}
-	nuf = n;
-	for (size_t i = 0; i < nov; i++) {
-		bool repaired = false;
-
-		for (size_t r = 0; r < n && !repaired; r++) {
-			const struct rml_ovfile *f = rml_overlay_get(ov, rep[r].name);
-
-			repaired = f && !strcmp(f->path, ov->v[i].path);
-		}
-		if (repaired)
-			continue;	/* the repaired text was made from the overlay's */
-		uf[nuf].Filename = ov->v[i].path;
-		uf[nuf].Contents = ov->v[i].text;
-		uf[nuf++].Length = ov->v[i].len;
-	}
-	if (clang_parseTranslationUnit2(idx->idx, path, argv, argc, uf, (unsigned)nuf, options, &tu2) ==
-		    CXError_Success && tu2) {
+	if (parse_replaced(idx, path, argv, argc, ov, uf, n, &tu2) == CXError_Success && tu2) {
 		clang_disposeTranslationUnit(tu);
 		tu = tu2;
 	} else {
 		facts->repaired = 0;
 	}
-	/* libclang copies unsaved contents into the TU's own buffers */
 	rml_repaired_free(rep, n);
 	free(rep);
 	free(uf);
@@ -243,19 +262,7 @@ void rml_tu_argv_fini(struct rml_tu_argv *a)
 static enum CXErrorCode parse_overlaid(struct rml_index *idx, const char *path, const char **argv,
 				       int argc, const struct rml_overlay *ov, CXTranslationUnit *tu)
 {
-	size_t n = ov ? ov->n : 0;
-	struct CXUnsavedFile *uf = n ? rml_xcalloc(n, sizeof(*uf)) : NULL;
-	enum CXErrorCode e;
-
-	for (size_t i = 0; i < n; i++) {
-		uf[i].Filename = ov->v[i].path;
-		uf[i].Contents = ov->v[i].text;
-		uf[i].Length = ov->v[i].len;
-	}
-	e = clang_parseTranslationUnit2(idx->idx, path, argv, argc, uf, (unsigned)n, RML_TU_OPTIONS,
-					tu);
-	free(uf);	/* libclang copies unsaved contents into the TU's own buffers */
-	return e;
+	return parse_replaced(idx, path, argv, argc, ov, NULL, 0, tu);
 }
 
 /* Each file a TU includes asked of the overlay: a directory's stand-in is read then. */
@@ -314,24 +321,6 @@ static int by_off(const void *a, const void *b)
 	return x->const_off < y->const_off ? -1 : x->const_off > y->const_off;
 }
 
-static bool ident_char(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-	       c == '_';
-}
-
-/* Does line [b, e) of text name the identifier id? */
-static bool line_names(const char *text, size_t b, size_t e, const char *id)
-{
-	size_t n = strlen(id);
-
-	for (size_t i = b; i + n <= e; i++)
-		if (!memcmp(text + i, id, n) && (i == b || !ident_char(text[i - 1])) &&
-		    (i + n == e || !ident_char(text[i + n])))
-			return true;
-	return false;
-}
-
 /*
  * Parse the main file once more with `const ` inserted at every candidate not dropped, and
  * mark dropped the candidates each new diagnostic's line names (every one, when it names
@@ -342,9 +331,9 @@ static int const_parse(struct rml_index *idx, const char *path, const char **arg
 		       const struct rml_overlay *ov, const char *text, size_t len,
 		       struct const_cands *c)
 {
-	size_t nov = ov ? ov->n : 0, nuf = 0, cap = len + 6 * c->n + 1, o = 0, prev = 0;
-	struct CXUnsavedFile *uf = rml_xcalloc(nov + 1, sizeof(*uf));
-	char *buf = rml_xmalloc(cap), *abs = rml_abspath(path);
+	size_t cap = len + 6 * c->n + 1, o = 0, prev = 0;
+	char *buf = rml_xmalloc(cap);
+	struct CXUnsavedFile edited;
 	CXTranslationUnit tu = NULL;
 	CXFile main;
 	unsigned nd;
@@ -364,20 +353,9 @@ static int const_parse(struct rml_index *idx, const char *path, const char **arg
 	memcpy(buf + o, text + prev, len - prev);
 	o += len - prev;
 	buf[o] = '\0';
-	for (size_t i = 0; i < nov; i++)
-		if (strcmp(ov->v[i].path, abs)) {
-			uf[nuf].Filename = ov->v[i].path;
-			uf[nuf].Contents = ov->v[i].text;
-			uf[nuf++].Length = ov->v[i].len;
-		}
-	uf[nuf].Filename = path;
-	uf[nuf].Contents = buf;
-	uf[nuf++].Length = o;
-	if (clang_parseTranslationUnit2(idx->idx, path, argv, argc, uf, (unsigned)nuf,
-					RML_TU_OPTIONS, &tu) != CXError_Success || !tu) {
-		free(uf);
+	edited = (struct CXUnsavedFile){ path, buf, (unsigned long)o };
+	if (parse_replaced(idx, path, argv, argc, ov, &edited, 1, &tu) != CXError_Success || !tu) {
 		free(buf);
-		free(abs);
 		return -1;
 	}
 	main = clang_getFile(tu, path);
@@ -407,16 +385,13 @@ static int const_parse(struct rml_index *idx, const char *path, const char **arg
 		for (e = off; e < o && buf[e] != '\n'; e++)
 			;
 		for (size_t k = 0; k < c->n; k++)
-			if (line_names(buf, b, e, c->t[k]->name)) {
+			if (rml_names_word(buf, b, e, c->t[k]->name, strlen(c->t[k]->name)))
 				c->drop[k] = named = true;
-			}
 		for (size_t k = 0; !named && k < c->n; k++)
 			c->drop[k] = true;
 	}
 	clang_disposeTranslationUnit(tu);
-	free(uf);
 	free(buf);
-	free(abs);
 	return ndiag;
 }
 
@@ -597,7 +572,6 @@ int rml_tu_analyse(struct rml_index *idx, const char *path, const struct rml_par
 	size_t n;
 	CXTranslationUnit tu = NULL;
 	enum CXErrorCode e;
-	unsigned options = RML_TU_OPTIONS;
 
 	if (!idx->idx) {
 		snprintf(err, errlen, "%s", idx->why);
@@ -619,7 +593,7 @@ int rml_tu_analyse(struct rml_index *idx, const char *path, const struct rml_par
 		if (o->keep_errors)	/* the first parse's: they say why items were set aside */
 			collect_errors(tu, facts);	/* (-v; a lone file has hundreds: 0.5 ms) */
 		if (o->lone)
-			tu = reparse_repaired(idx, tu, path, argv, (int)n, options, o->overlay,
+			tu = reparse_repaired(idx, tu, path, argv, (int)n, o->overlay,
 					      facts);
 	}
 	if (e != CXError_Success || !tu) {

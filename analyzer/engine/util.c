@@ -4,6 +4,7 @@
  */
 #include "util.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -124,6 +125,20 @@ void rml_buf_put(struct rml_buf *b, const char *s, size_t n)
 void rml_buf_putc(struct rml_buf *b, char c)
 {
 	rml_buf_put(b, &c, 1);
+}
+
+bool rml_ident_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+bool rml_names_word(const char *t, size_t b, size_t e, const char *id, size_t n)
+{
+	for (size_t i = b; n && i + n <= e; i++)
+		if (!memcmp(t + i, id, n) && (i == b || !rml_ident_char(t[i - 1])) &&
+		    (i + n == e || !rml_ident_char(t[i + n])))
+			return true;
+	return false;
 }
 
 uint64_t rml_fnv1a(uint64_t h, const void *p, size_t n)

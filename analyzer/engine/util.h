@@ -116,6 +116,11 @@ void rml_buf_putc(struct rml_buf *b, char c);
  */
 int rml_utf8_len(const unsigned char *p, const unsigned char *end);
 
+/* A character of a C identifier (a letter, a digit, '_'). */
+bool rml_ident_char(char c);
+/* Does t[b, e) name identifier id (its n bytes) as a whole word, at any place? */
+bool rml_names_word(const char *t, size_t b, size_t e, const char *id, size_t n);
+
 /* FNV-1a of n bytes at p, continuing from h (RML_FNV1A_INIT to start a hash). */
 #define RML_FNV1A_INIT 0xcbf29ce484222325ULL
 uint64_t rml_fnv1a(uint64_t h, const void *p, size_t n);

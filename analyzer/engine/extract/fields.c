@@ -173,11 +173,6 @@ static void record_unknowns(struct ex *x, const struct rml_field *fld)
 	}
 }
 
-static bool ident_ch(char c)
-{
-	return isalnum((unsigned char)c) || c == '_';
-}
-
 /*
  * A static, non-const table of struct reg_field declared plainly in the main file: the
  * declaration's first token and its name written there (not by a macro), and the words
@@ -209,12 +204,12 @@ static void const_candidate(struct ex *x, CXCursor var, struct rml_table *t)
 	for (size_t i = so; i + 16 < no; i++) {
 		size_t j = i + 6;
 
-		if (strncmp(txt + i, "struct", 6) || (i > so && ident_ch(txt[i - 1])) ||
+		if (strncmp(txt + i, "struct", 6) || (i > so && rml_ident_char(txt[i - 1])) ||
 		    !isspace((unsigned char)txt[j]))
 			continue;
 		while (j < no && isspace((unsigned char)txt[j]))
 			j++;
-		if (j + 9 > no || strncmp(txt + j, "reg_field", 9) || ident_ch(txt[j + 9]))
+		if (j + 9 > no || strncmp(txt + j, "reg_field", 9) || rml_ident_char(txt[j + 9]))
 			return;
 		t->const_cand = true;
 		t->const_off = (unsigned)i;

@@ -289,11 +289,6 @@ static bool has_error(struct ex *x, CXCursor fn)
 	return false;
 }
 
-static bool ident_char(char c)
-{
-	return isalnum((unsigned char)c) || c == '_';
-}
-
 /* Past a comment, a string or a character literal that starts at t[i], or i. */
 static size_t skip_lexeme(const char *t, size_t i, size_t end)
 {
@@ -400,10 +395,10 @@ static bool source_seen(struct ex *x, CXCursor fn, int b)
 
 		if (n != s) {
 			s = n;
-		} else if (ident_char(t[s]) && (s == 0 || !ident_char(t[s - 1]))) {
+		} else if (rml_ident_char(t[s]) && (s == 0 || !rml_ident_char(t[s - 1]))) {
 			size_t w = s;
 
-			while (w < e && ident_char(t[w]))
+			while (w < e && rml_ident_char(t[w]))
 				w++;
 			if (w - s == len && !memcmp(t + s, nm->name, len) && !word_seen(nm, f1, t, s))
 				return false;
@@ -433,7 +428,7 @@ static bool written_bare(struct ex *x, int b)
 	i = off;
 	if (!t || i >= fi->len)
 		return false;
-	while (i < fi->len && ident_char(t[i]))
+	while (i < fi->len && rml_ident_char(t[i]))
 		i++;
 	for (;;) {
 		size_t n;
@@ -487,10 +482,8 @@ static bool in_own_define(struct ex *x, const char *name)
 				}
 			}
 			cont = def && eol > bol && t[eol - 1] == '\\';
-			for (size_t k = bol; def && k + len <= eol; k++)
-				if (!memcmp(t + k, name, len) && (k == 0 || !ident_char(t[k - 1])) &&
-				    (k + len == fi->len || !ident_char(t[k + len])))
-					return true;
+			if (def && rml_names_word(t, bol, eol, name, len))
+				return true;
 			i = eol + 1;
 		}
 	}

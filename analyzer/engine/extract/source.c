@@ -273,11 +273,6 @@ bool ex_src_range(struct ex *x, CXCursor e, CXCursor within, struct rml_range *r
 	return true;
 }
 
-static bool ident_char(char c)
-{
-	return isalnum((unsigned char)c) || c == '_';
-}
-
 /*
  * A file's identifiers, counted once (outside comments, strings and character constants),
  * each with where it is #defined: what ex_opsrc asks of a file for every constant argument
@@ -345,7 +340,7 @@ static int directive(const char *t, size_t len, size_t i, size_t *after)
 		return 0;
 	for (i++; i < len && (t[i] == ' ' || t[i] == '\t'); i++)
 		;
-	for (*after = i; *after < len && ident_char(t[*after]); (*after)++)
+	for (*after = i; *after < len && rml_ident_char(t[*after]); (*after)++)
 		;
 	if (*after - i == 6 && !strncmp(t + i, "define", 6))
 		return 1;
@@ -387,10 +382,10 @@ static struct ex_words *file_words(struct ex *x, struct ex_file_info *fi)
 			for (i++; i < len && t[i] != q && t[i] != '\n'; i++)
 				if (t[i] == '\\')
 					i++;
-		} else if (ident_char(t[i])) {
+		} else if (rml_ident_char(t[i])) {
 			size_t j = i;
 
-			while (j < len && ident_char(t[j]))
+			while (j < len && rml_ident_char(t[j]))
 				j++;
 			if (!isdigit((unsigned char)t[i]))
 				word_add(x->a, fi->words, t + i, j - i,
@@ -539,7 +534,7 @@ const struct rml_opsrc *ex_opsrc(struct ex *x, CXCursor e, CXCursor call)
 	o->text = text;
 	/* only a macro's name, that macro #defined in the call's file */
 	for (const char *p = text; *p; p++)
-		if (!ident_char(*p) || isdigit((unsigned char)text[0]))
+		if (!rml_ident_char(*p) || isdigit((unsigned char)text[0]))
 			return o;
 	clang_getFileLocation(clang_getRangeStart(clang_getCursorExtent(e)), &cf, NULL, NULL, &co);
 	fi = cf ? ex_file_info(x, cf) : NULL;
